@@ -1,0 +1,32 @@
+// The skyseed subcommands. Each Add*Command registers its options on the
+// CLI11 app and sets *run to the function that executes it once parsed.
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+#include "common/status.h"
+
+namespace skyseed {
+
+using CommandRun = std::function<Status()>;
+
+void AddHashCommand(CLI::App& app, CommandRun* run);
+void AddGenerateCommand(CLI::App& app, CommandRun* run);
+
+// Shared option values: parsed strings, validated by the tiers/ parsers.
+struct CorpusOptions {
+  std::string seed = "1";
+  std::string threads;  // default: hardware concurrency
+  std::string chunk_rows = "100000";
+};
+void AddCorpusOptions(CLI::App* cmd, CorpusOptions* o);
+struct ParsedCorpusOptions {
+  uint64_t seed;
+  int threads;
+  uint64_t chunk_rows;
+};
+Result<ParsedCorpusOptions> ParseCorpusOptions(const CorpusOptions& o);
+
+}  // namespace skyseed

@@ -1,0 +1,38 @@
+// skyseed: parse the command line, run one command, map its Status to an
+// exit code (0 ok, 1 mismatch or runtime failure, 2 bad usage).
+#include <cstdio>
+
+#include <CLI/CLI.hpp>
+
+#include "app/commands.h"
+#include "common/status.h"
+#include "generator/corpus_tables.h"
+
+int main(int argc, char** argv) {
+  using namespace skyseed;
+  CLI::App app{"skyseed: a deterministic synthetic sky (IVOA ObsCore + a Gaia-like source "
+               "catalogue) grown into PostgreSQL by binary COPY, tier by tier, and verified "
+               "by its corpus hash."};
+  app.set_version_flag("--version", std::string("skyseed ") + SKYSEED_VERSION + " (" +
+                                        kGeneratorVersion + ")");
+  app.require_subcommand(1);
+  app.footer("Run 'skyseed <command> --help' for a command's options.");
+  CommandRun run;
+  AddHashCommand(app, &run);
+  AddGenerateCommand(app, &run);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "skyseed: %s (see --help)\n", e.what());
+    return kExitUsage;
+  }
+  const Status s = run ? run() : Status::InvalidArgument("no command given");
+  if (!s.ok()) std::fprintf(stderr, "skyseed: %s\n", s.message().c_str());
+  return ExitCodeFor(s);
+}

@@ -1,0 +1,47 @@
+#include "generator/row_rng.h"
+
+#include <cmath>
+
+#include "generator/det_math.h"
+
+namespace skyseed {
+namespace {
+
+pcg_extras::pcg128_t Make128(uint64_t hi, uint64_t lo) {
+  return (static_cast<pcg_extras::pcg128_t>(hi) << 64) | lo;
+}
+
+uint64_t StreamKey(uint64_t seed, uint32_t table_id, uint64_t row, uint32_t j) {
+  return SplitMix64(seed ^ SplitMix64((static_cast<uint64_t>(table_id) << 32) + j) ^
+                    SplitMix64(~row));
+}
+
+}  // namespace
+
+RowRng::RowRng(uint64_t seed, uint32_t table_id, uint64_t row)
+    : engine_(Make128(StreamKey(seed, table_id, row, 0), StreamKey(seed, table_id, row, 1)),
+              Make128(StreamKey(seed, table_id, row, 2), StreamKey(seed, table_id, row, 3))) {}
+
+double RowRng::Normal() {
+  if (has_spare_) {
+    has_spare_ = false;
+    return spare_normal_;
+  }
+  const double r = std::sqrt(-2.0 * det::log(UniformPositive()));
+  double s, c;
+  det::sincos(det::kTwoPi * Uniform(), &s, &c);
+  spare_normal_ = r * s;
+  has_spare_ = true;
+  return r * c;
+}
+
+double RowRng::Exponential(double mean) { return -mean * det::log(UniformPositive()); }
+
+int RowRng::PickWeighted(const uint32_t* cumulative, int n) {
+  const uint32_t x = Below(cumulative[n - 1]);
+  int k = 0;
+  while (cumulative[k] <= x) ++k;
+  return k;
+}
+
+}  // namespace skyseed

@@ -1,0 +1,63 @@
+#include "loader/copy_file.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <boost/iostreams/copy.hpp>
+#include <boost/iostreams/filter/zstd.hpp>
+#include <boost/iostreams/filtering_stream.hpp>
+
+#include "generator/copy_encoder.h"
+
+namespace skyseed {
+
+namespace io = boost::iostreams;
+
+Status WriteCopyFile(const std::string& path, const ByteBuffer& tuples) {
+  const std::string tmp = path + ".partial";
+  {
+    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
+    if (!file) return Status::IoError("cannot write " + tmp);
+    ByteBuffer framing;
+    CopyEncoder enc(&framing);
+    enc.Header();
+    try {
+      io::filtering_ostream out;
+      out.push(io::zstd_compressor(io::zstd_params(3)));
+      out.push(file);
+      out.write(framing.data(), static_cast<std::streamsize>(framing.size()));
+      out.write(tuples.data(), static_cast<std::streamsize>(tuples.size()));
+      framing.clear();
+      enc.Trailer();
+      out.write(framing.data(), static_cast<std::streamsize>(framing.size()));
+      out.reset();
+    } catch (const std::exception& e) {
+      return Status::IoError("writing " + tmp + ": " + e.what());
+    }
+    file.close();
+    if (!file) return Status::IoError("writing " + tmp + " failed (disk full?)");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    return Status::IoError("cannot rename " + tmp + " to " + path);
+  }
+  return Status::Ok();
+}
+
+Status ReadCopyFile(const std::string& path, std::string* out) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return Status::NotFound("cannot open " + path);
+  try {
+    io::filtering_istream in;
+    in.push(io::zstd_decompressor());
+    in.push(file);
+    std::ostringstream sink;
+    io::copy(in, sink);
+    *out = std::move(sink).str();
+  } catch (const std::exception& e) {
+    return Status::Corruption(path + ": damaged zstd data (" + e.what() + ")");
+  }
+  return Status::Ok();
+}
+
+}  // namespace skyseed

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs every Debian package skyseed needs to build, test and run, and
+# mends pg_sphere's install script so CREATE EXTENSION works on PostgreSQL 15.
+# Idempotent: safe to run again.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config clang
+  libpq-dev libeigen3-dev libpcg-cpp-dev libboost-iostreams-dev libzstd-dev
+  libcli11-dev libgtest-dev libxxhash-dev nlohmann-json3-dev libchealpix-dev
+  postgresql-15 postgresql-client-15 postgresql-15-pgsphere zstd
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# PostgreSQL 15.20 rejects two obsolete DaCHS-compatibility operators in
+# pg_sphere's 1.2.0 script ("commutator operator @> is already the commutator
+# of operator <@"): the `@` operators on bigint/spoint against smoc. Upstream
+# pgsphere dropped exactly these two (PR #91, issue #85); we drop them too.
+"$(dirname "$0")/mend-pgsphere.sh"

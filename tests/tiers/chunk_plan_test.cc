@@ -1,0 +1,29 @@
+#include <gtest/gtest.h>
+
+#include "tiers/chunk_plan.h"
+
+namespace skyseed {
+namespace {
+
+bool Same(const std::vector<RowRange>& a, const std::vector<RowRange>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].first != b[i].first || a[i].count != b[i].count) return false;
+  }
+  return true;
+}
+
+TEST(ChunkPlan, MissingRangesFillTheGaps) {
+  EXPECT_TRUE(Same(MissingRanges({}, 10), {{0, 10}}));
+  EXPECT_TRUE(Same(MissingRanges({{0, 10}}, 10), {}));
+  EXPECT_TRUE(Same(MissingRanges({{5, 3}, {0, 2}}, 10), {{2, 3}, {8, 2}}));
+  EXPECT_TRUE(Same(MissingRanges({{0, 4}, {2, 4}}, 8), {{6, 2}}));
+  EXPECT_TRUE(Same(MissingRanges({{0, 20}}, 10), {}));
+}
+
+TEST(ChunkPlan, SplitRespectsTheChunkSize) {
+  EXPECT_TRUE(Same(SplitRanges({{0, 7}, {10, 2}}, 3), {{0, 3}, {3, 3}, {6, 1}, {10, 2}}));
+}
+
+}  // namespace
+}  // namespace skyseed

@@ -1,0 +1,71 @@
+// The corpus hash: independent of threads and chunk size, additive over
+// tiers, seed-dependent, and pinned for tier ci, seed 1.
+#include <gtest/gtest.h>
+
+#include "generator/corpus_tables.h"
+#include "tiers/corpus_hash.h"
+#include "tiers/tier_spec.h"
+
+namespace skyseed {
+namespace {
+
+HashOptions Options(uint64_t seed, int threads, uint64_t chunk_rows) {
+  return {seed, threads, chunk_rows, false};
+}
+
+TEST(CorpusHash, IndependentOfThreadsAndChunkSize) {
+  const TierSpec ci = *FindTier("ci");
+  const CorpusHash a = HashTier(ci, Options(1, 1, 100000));
+  const CorpusHash b = HashTier(ci, Options(1, 3, 7777));
+  EXPECT_EQ(a.corpus, b.corpus);
+  for (size_t t = 0; t < a.tables.size(); ++t) EXPECT_TRUE(a.tables[t].digest == b.tables[t].digest);
+}
+
+TEST(CorpusHash, SeedChangesEveryTable) {
+  const TierSpec ci = *FindTier("ci");
+  const CorpusHash a = HashTier(ci, Options(1, 2, 50000));
+  const CorpusHash b = HashTier(ci, Options(2, 2, 50000));
+  EXPECT_NE(a.corpus, b.corpus);
+  for (size_t t = 0; t < a.tables.size(); ++t) EXPECT_NE(a.tables[t].digest.sum, b.tables[t].digest.sum);
+}
+
+TEST(CorpusHash, TierCiIsAPrefixOfTierS) {
+  const TierSpec ci = *FindTier("ci");
+  const TierSpec s = *FindTier("S");
+  const CorpusHash ci_hash = HashTier(ci, Options(1, 2, 100000));
+  ByteBuffer ci_bytes, s_bytes;
+  for (const TableDef& t : CorpusTables()) {
+    const uint64_t n = ci.RowsFor(t.id);
+    TableDigest d_ci, d_s;
+    t.encode(1, {0, n}, &ci_bytes, &d_ci);
+    // The same rows generated as part of S's first chunk, at its chunk size.
+    t.encode(1, {0, std::min<uint64_t>(s.RowsFor(t.id), 150000)}, &s_bytes, &d_s);
+    ASSERT_GE(s_bytes.size(), ci_bytes.size());
+    EXPECT_EQ(0, std::memcmp(ci_bytes.data(), s_bytes.data(), ci_bytes.size()));
+    ci_bytes.clear();
+    s_bytes.clear();
+  }
+  // S's digest is ci's plus the rows S adds beyond it.
+  const CorpusHash s_hash = HashTier(s, Options(1, 2, 100000));
+  for (size_t i = 0; i < CorpusTables().size(); ++i) {
+    const TableDef& t = CorpusTables()[i];
+    TableDigest tail = HashRange(t, 1, {ci.RowsFor(t.id), s.RowsFor(t.id) - ci.RowsFor(t.id)},
+                                 &ci_bytes);
+    tail.Merge(ci_hash.tables[i].digest);
+    EXPECT_TRUE(tail == s_hash.tables[i].digest) << t.name;
+  }
+}
+
+// A change to these literals is a change to the corpus: bump kGeneratorVersion.
+TEST(CorpusHash, GoldenDigestOfTierCiSeed1) {
+  const CorpusHash h = HashTier(*FindTier("ci"), Options(1, 2, 100000));
+  ASSERT_EQ(h.tables.size(), 2u);
+  EXPECT_EQ(h.tables[0].table, "ivoa.obscore");
+  EXPECT_EQ(h.tables[0].digest.rows, 10000u);
+  EXPECT_EQ(h.tables[1].table, "gaia.gaia_source");
+  EXPECT_EQ(h.tables[1].digest.rows, 100000u);
+  EXPECT_EQ(h.corpus.Hex(), "GOLDEN_CI_SEED1");
+}
+
+}  // namespace
+}  // namespace skyseed

@@ -1,0 +1,57 @@
+#include <gtest/gtest.h>
+
+#include "tiers/tier_spec.h"
+#include "tiers/user_values.h"
+
+namespace skyseed {
+namespace {
+
+TEST(UserValues, Seeds) {
+  EXPECT_EQ(*ParseSeed("0"), 0u);
+  EXPECT_EQ(*ParseSeed("9223372036854775807"), 9223372036854775807ULL);
+  EXPECT_FALSE(ParseSeed("9223372036854775808").ok());
+  EXPECT_FALSE(ParseSeed("-1").ok());
+  EXPECT_FALSE(ParseSeed("99999999999999999999").ok());
+  EXPECT_FALSE(ParseSeed("").ok());
+  EXPECT_FALSE(ParseSeed("12abc").ok());
+  EXPECT_EQ(ParseSeed("x").status().code(), Status::Code::kInvalidArgument);
+}
+
+TEST(UserValues, Sizes) {
+  EXPECT_EQ(*ParseSize("10GiB"), 10ULL << 30);
+  EXPECT_EQ(*ParseSize("500MB"), 500'000'000ULL);
+  EXPECT_EQ(*ParseSize("1.5TiB"), 3ULL << 39);
+  EXPECT_EQ(*ParseSize("4096"), 4096u);
+  EXPECT_EQ(*ParseSize("2gib"), 2ULL << 30);
+  EXPECT_FALSE(ParseSize("10XB").ok());
+  EXPECT_FALSE(ParseSize("-1").ok());
+  EXPECT_FALSE(ParseSize("0").ok());
+  EXPECT_FALSE(ParseSize("").ok());
+  EXPECT_FALSE(ParseSize("GiB").ok());
+  EXPECT_FALSE(ParseSize("99999999999999999999TiB").ok());
+  EXPECT_FALSE(ParseSize("1..5GiB").ok());
+}
+
+TEST(TierSpec, NamesAndLists) {
+  EXPECT_EQ(FindTier("d1")->name, "D1");
+  EXPECT_EQ(FindTier("ci")->obscore_rows, 10000u);
+  EXPECT_FALSE(FindTier("D9").ok());
+  const auto list = ParseTierList("S,D1,D2");
+  ASSERT_TRUE(list.ok());
+  ASSERT_EQ(list->size(), 3u);
+  EXPECT_EQ((*list)[2].name, "D2");
+  EXPECT_FALSE(ParseTierList("").ok());
+  EXPECT_FALSE(ParseTierList("S,,D1").ok());
+  EXPECT_FALSE(ParseTierList("D1,S").ok());
+  EXPECT_FALSE(ParseTierList("S,S").ok());
+  EXPECT_FALSE(ParseTierList("S,").ok());
+  // Each tier is a prefix of the next: every table grows or stays.
+  const auto& tiers = BuiltinTiers();
+  for (size_t i = 1; i < tiers.size(); ++i) {
+    EXPECT_GT(tiers[i].obscore_rows, tiers[i - 1].obscore_rows);
+    EXPECT_GT(tiers[i].source_rows, tiers[i - 1].source_rows);
+  }
+}
+
+}  // namespace
+}  // namespace skyseed

@@ -1,0 +1,31 @@
+#include "tiers/chunk_plan.h"
+
+#include <algorithm>
+
+namespace skyseed {
+
+std::vector<RowRange> MissingRanges(std::vector<RowRange> done, uint64_t target) {
+  std::sort(done.begin(), done.end(),
+            [](const RowRange& a, const RowRange& b) { return a.first < b.first; });
+  std::vector<RowRange> missing;
+  uint64_t cursor = 0;
+  for (const RowRange& r : done) {
+    if (cursor >= target) break;
+    if (r.first > cursor) missing.push_back({cursor, std::min(r.first, target) - cursor});
+    cursor = std::max(cursor, r.end());
+  }
+  if (cursor < target) missing.push_back({cursor, target - cursor});
+  return missing;
+}
+
+std::vector<RowRange> SplitRanges(const std::vector<RowRange>& ranges, uint64_t chunk_rows) {
+  std::vector<RowRange> out;
+  for (const RowRange& r : ranges) {
+    for (uint64_t first = r.first; first < r.end(); first += chunk_rows) {
+      out.push_back({first, std::min(chunk_rows, r.end() - first)});
+    }
+  }
+  return out;
+}
+
+}  // namespace skyseed

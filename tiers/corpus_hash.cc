@@ -1,0 +1,51 @@
+#include "tiers/corpus_hash.h"
+
+#include <memory>
+
+#include "tiers/parallel_chunks.h"
+#include "tiers/progress.h"
+
+namespace skyseed {
+
+TableDigest HashRange(const TableDef& table, uint64_t seed, RowRange range, ByteBuffer* scratch) {
+  TableDigest d;
+  scratch->clear();
+  table.encode(seed, range, scratch, &d);
+  return d;
+}
+
+CorpusHash HashTier(const TierSpec& tier, const HashOptions& options) {
+  std::vector<Chunk> chunks;
+  uint64_t total = 0;
+  for (const TableDef& t : CorpusTables()) {
+    const uint64_t rows = tier.RowsFor(t.id);
+    total += rows;
+    for (const RowRange& r : SplitRanges({{0, rows}}, options.chunk_rows)) chunks.push_back({&t, r});
+  }
+  // One digest per (worker, table); summed at the end, so order is irrelevant.
+  const size_t n_tables = CorpusTables().size();
+  std::vector<TableDigest> partial(options.threads * n_tables);
+  std::vector<std::unique_ptr<ByteBuffer>> buffers;
+  for (int w = 0; w < options.threads; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
+  std::unique_ptr<Progress> progress;
+  if (options.progress) progress = std::make_unique<Progress>("hash", total);
+
+  RunChunks(chunks, options.threads, [&](const Chunk& c, int w) {
+    const size_t table_index = c.table - CorpusTables().data();
+    partial[w * n_tables + table_index].Merge(HashRange(*c.table, options.seed, c.range,
+                                                        buffers[w].get()));
+    if (progress) progress->Add(c.range.count, buffers[w]->size());
+    return Status::Ok();
+  });
+
+  CorpusHash out;
+  for (size_t t = 0; t < n_tables; ++t) {
+    NamedTableDigest named{CorpusTables()[t].qualified_name(), {}};
+    for (int w = 0; w < options.threads; ++w) named.digest.Merge(partial[w * n_tables + t]);
+    out.tables.push_back(named);
+  }
+  out.corpus = CorpusDigest(out.tables);
+  return out;
+}
+
+}  // namespace skyseed

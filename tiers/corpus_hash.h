@@ -1,0 +1,30 @@
+// The corpus hash of a tier computed from the generator alone, without a
+// database: `skyseed hash` and the reference `verify` compares against.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "generator/corpus_digest.h"
+#include "tiers/chunk_plan.h"
+#include "tiers/tier_spec.h"
+
+namespace skyseed {
+
+struct CorpusHash {
+  std::vector<NamedTableDigest> tables;  // corpus table order
+  Digest128 corpus;
+};
+
+struct HashOptions {
+  uint64_t seed = 1;
+  int threads = 1;
+  uint64_t chunk_rows = 100'000;
+  bool progress = true;
+};
+
+// Digest of rows [range) of one table.
+TableDigest HashRange(const TableDef& table, uint64_t seed, RowRange range, ByteBuffer* scratch);
+CorpusHash HashTier(const TierSpec& tier, const HashOptions& options);
+
+}  // namespace skyseed

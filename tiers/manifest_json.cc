@@ -1,0 +1,87 @@
+// manifest.json of `skyseed generate` (see corpus_files.h), via nlohmann::json.
+#include <nlohmann/json.hpp>
+
+#include "generator/corpus_tables.h"
+#include "tiers/corpus_files.h"
+
+namespace skyseed {
+
+using nlohmann::json;
+
+std::string ManifestToJson(const FilesManifest& m) {
+  json tables = json::array();
+  for (const FilesManifest::Table& t : m.tables) {
+    json files = json::array();
+    for (const CorpusFile& f : t.files) {
+      files.push_back({{"file", f.file}, {"first_row", f.first_row}, {"rows", f.rows},
+                       {"digest", f.digest.Hex()}});
+    }
+    tables.push_back({{"table", t.table}, {"rows", t.digest.rows}, {"digest", t.digest.sum.Hex()},
+                      {"files", files}});
+  }
+  json doc = {{"format", "skyseed-corpus-files-1"},
+              {"generator_version", m.generator_version},
+              {"seed", m.seed},
+              {"tier", m.tier},
+              {"tables", tables},
+              {"corpus_digest", m.corpus.Hex()}};
+  return doc.dump(2) + "\n";
+}
+
+namespace {
+
+Digest128 HexField(const json& j, const char* key) {
+  Digest128 d;
+  if (!Digest128::FromHex(j.at(key).get<std::string>(), &d)) {
+    throw std::invalid_argument(std::string("field '") + key + "' is not a 32-digit hex digest");
+  }
+  return d;
+}
+
+}  // namespace
+
+Result<FilesManifest> ManifestFromJson(const std::string& text) {
+  FilesManifest m;
+  try {
+    const json doc = json::parse(text);
+    if (doc.at("format").get<std::string>() != "skyseed-corpus-files-1") {
+      return Status::Corruption("manifest.json: unknown format");
+    }
+    m.generator_version = doc.at("generator_version").get<std::string>();
+    m.seed = doc.at("seed").get<uint64_t>();
+    m.tier = doc.at("tier").get<std::string>();
+    m.corpus = HexField(doc, "corpus_digest");
+    std::vector<NamedTableDigest> named;
+    for (const json& t : doc.at("tables")) {
+      FilesManifest::Table mt;
+      mt.table = t.at("table").get<std::string>();
+      mt.digest.rows = t.at("rows").get<uint64_t>();
+      mt.digest.sum = HexField(t, "digest");
+      TableDigest from_files;
+      for (const json& f : t.at("files")) {
+        CorpusFile cf{f.at("file").get<std::string>(), f.at("first_row").get<uint64_t>(),
+                      f.at("rows").get<uint64_t>(), HexField(f, "digest")};
+        if (cf.file.find('/') != std::string::npos) {
+          return Status::Corruption("manifest.json: file name with a path: " + cf.file);
+        }
+        from_files.rows += cf.rows;
+        from_files.sum.Add(cf.digest);
+        mt.files.push_back(cf);
+      }
+      if (!(from_files == mt.digest)) {
+        return Status::Corruption("manifest.json: files of " + mt.table +
+                                  " do not add up to its rows and digest");
+      }
+      named.push_back({mt.table, mt.digest});
+      m.tables.push_back(std::move(mt));
+    }
+    if (CorpusDigest(named) != m.corpus) {
+      return Status::Corruption("manifest.json: corpus_digest does not match its tables");
+    }
+  } catch (const std::exception& e) {
+    return Status::Corruption(std::string("manifest.json: ") + e.what());
+  }
+  return m;
+}
+
+}  // namespace skyseed

@@ -1,0 +1,60 @@
+#include "tiers/user_values.h"
+
+#include <strings.h>
+
+#include <charconv>
+#include <cmath>
+
+namespace skyseed {
+
+Result<uint64_t> ParseCount(const std::string& text, const char* what, uint64_t min,
+                            uint64_t max) {
+  uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  const auto r = std::from_chars(text.data(), end, v);
+  const std::string range = " (expected an integer from " + std::to_string(min) + " to " +
+                            std::to_string(max) + ")";
+  if (text.empty() || r.ptr != end || r.ec == std::errc::invalid_argument) {
+    return Status::InvalidArgument(std::string(what) + " '" + text + "' is not a number" + range);
+  }
+  if (r.ec == std::errc::result_out_of_range || v < min || v > max) {
+    return Status::InvalidArgument(std::string(what) + " " + text + " is out of range" + range);
+  }
+  return v;
+}
+
+Result<uint64_t> ParseSeed(const std::string& text) {
+  return ParseCount(text, "--seed", 0, static_cast<uint64_t>(INT64_MAX));
+}
+
+Result<uint64_t> ParseSize(const std::string& text) {
+  static const struct {
+    const char* suffix;
+    double factor;
+  } kUnits[] = {{"", 1},          {"b", 1},          {"kb", 1e3},        {"mb", 1e6},
+                {"gb", 1e9},      {"tb", 1e12},      {"kib", 0x1p10},    {"mib", 0x1p20},
+                {"gib", 0x1p30},  {"tib", 0x1p40},   {"k", 0x1p10},      {"m", 0x1p20},
+                {"g", 0x1p30},    {"t", 0x1p40}};
+  const auto bad = [&](const char* why) {
+    return Status::InvalidArgument("size '" + text + "' " + why +
+                                   " (examples: 10GiB, 500MB, 1.5TiB, 4096)");
+  };
+  size_t i = 0;
+  while (i < text.size() && ((text[i] >= '0' && text[i] <= '9') || text[i] == '.')) ++i;
+  if (i == 0) return bad("does not start with a number");
+  double number = 0;
+  const auto r = std::from_chars(text.data(), text.data() + i, number);
+  if (r.ec != std::errc() || r.ptr != text.data() + i) return bad("has a malformed number");
+  std::string unit = text.substr(i);
+  while (!unit.empty() && unit.front() == ' ') unit.erase(unit.begin());
+  for (const auto& u : kUnits) {
+    if (strcasecmp(unit.c_str(), u.suffix) != 0) continue;
+    const double bytes = number * u.factor;
+    if (!(bytes >= 1)) return bad("must be at least 1 byte");
+    if (bytes >= 0x1p62) return bad("is too large");
+    return static_cast<uint64_t>(std::llround(bytes));
+  }
+  return bad("has an unknown unit");
+}
+
+}  // namespace skyseed

@@ -1,0 +1,20 @@
+// Parsers for numbers users type: seeds, counts and sizes. Each returns
+// InvalidArgument with a one-line reason, never a silently clamped value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/status.h"
+
+namespace skyseed {
+
+// Decimal integer in [0, 2^63 - 1] (it is stored in a bigint).
+Result<uint64_t> ParseSeed(const std::string& text);
+// Decimal integer in [min, max]; `what` names the option in the error.
+Result<uint64_t> ParseCount(const std::string& text, const char* what, uint64_t min, uint64_t max);
+// "10GiB", "500MB", "1.5TiB", "4096" (bytes); binary (KiB..TiB) and decimal
+// (kB..TB) units, case-insensitive; must be > 0 and < 2^62 bytes.
+Result<uint64_t> ParseSize(const std::string& text);
+
+}  // namespace skyseed
