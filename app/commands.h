@@ -14,6 +14,11 @@ using CommandRun = std::function<Status()>;
 
 void AddHashCommand(CLI::App& app, CommandRun* run);
 void AddGenerateCommand(CLI::App& app, CommandRun* run);
+void AddGrowCommand(CLI::App& app, CommandRun* run);
+void AddVerifyCommand(CLI::App& app, CommandRun* run);
+void AddStatusCommand(CLI::App& app, CommandRun* run);
+void AddSchemaCommand(CLI::App& app, CommandRun* run);
+void AddServerCommand(CLI::App& app, CommandRun* run);
 
 // Shared option values: parsed strings, validated by the tiers/ parsers.
 struct CorpusOptions {

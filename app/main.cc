@@ -20,6 +20,11 @@ int main(int argc, char** argv) {
   CommandRun run;
   AddHashCommand(app, &run);
   AddGenerateCommand(app, &run);
+  AddGrowCommand(app, &run);
+  AddVerifyCommand(app, &run);
+  AddStatusCommand(app, &run);
+  AddSchemaCommand(app, &run);
+  AddServerCommand(app, &run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

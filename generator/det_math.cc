@@ -1,7 +1,14 @@
-// Implementations follow fdlibm (Sun Microsystems, freely redistributable;
-// FreeBSD msun for cos/sin kernels and log10), whose error analyses give
-// < 1 ulp for every function used here. The operation order of each
-// expression is part of the result: do not "simplify" parenthesisation.
+// Implementations follow fdlibm (FreeBSD msun's revisions for the sin/cos
+// kernels and log10), whose error analyses give < 1 ulp for every function
+// used here. The operation order of each expression is part of the result:
+// do not "simplify" parenthesisation.
+//
+// Derived from fdlibm, whose notice is preserved as its licence asks:
+//   Copyright (C) 1993 by Sun Microsystems, Inc. All rights reserved.
+//   Developed at SunPro, a Sun Microsystems, Inc. business.
+//   Permission to use, copy, modify, and distribute this
+//   software is freely granted, provided that this notice
+//   is preserved.
 #include "generator/det_math.h"
 
 #include <cfloat>
@@ -74,7 +81,7 @@ int RemPio2(double x, double* y0, double* y1) {
   constexpr double kPio2_1t = 6.07710050650619224932e-11;  // pi/2 - kPio2_1
   constexpr double kPio2_2 = 6.07710050630396597660e-11;   // 0x3dd0b4611a600000
   constexpr double kPio2_2t = 2.02226624879595063154e-21;
-  constexpr double kPio2_3 = 2.02226624871116645580e-21;   // 0x3ba3198a2e000000
+  constexpr double kPio2_3 = 2.02226624871116645580e-21;  // 0x3ba3198a2e000000
   constexpr double kPio2_3t = 8.47842766036889956997e-32;
   const double fn = RoundToInteger(x * kInvPio2);
   double r = x - fn * kPio2_1;  // exact
@@ -156,7 +163,7 @@ bool Reduce(double x, unsigned* quadrant, double* y0, double* y1) {
 constexpr double kPio2Hi = 1.57079632679489655800e+00;  // == kHalfPi
 constexpr double kPio2Lo = 6.12323399573676603587e-17;  // pi/2 - kPio2Hi
 constexpr double kPio4Hi = 7.85398163397448278999e-01;
-constexpr double kPiLo = 1.2246467991473531772e-16;     // pi - kPi
+constexpr double kPiLo = 1.2246467991473531772e-16;  // pi - kPi
 
 // atan(t) - t for |t| < 7/16 written as t * (s1 + s2), split in odd/even
 // halves so the two Horner chains are independent (fdlibm s_atan aT[]).

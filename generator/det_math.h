@@ -19,10 +19,10 @@
 
 namespace skyseed::det {
 
-constexpr double kPi = 3.141592653589793;          // 0x1.921fb54442d18p+1
-constexpr double kTwoPi = 6.283185307179586;       // 0x1.921fb54442d18p+2
-constexpr double kHalfPi = 1.5707963267948966;     // 0x1.921fb54442d18p+0
-constexpr double kDegPerRad = 57.29577951308232;   // 0x1.ca5dc1a63c1f8p+5
+constexpr double kPi = 3.141592653589793;            // 0x1.921fb54442d18p+1
+constexpr double kTwoPi = 6.283185307179586;         // 0x1.921fb54442d18p+2
+constexpr double kHalfPi = 1.5707963267948966;       // 0x1.921fb54442d18p+0
+constexpr double kDegPerRad = 57.29577951308232;     // 0x1.ca5dc1a63c1f8p+5
 constexpr double kRadPerDeg = 0.017453292519943295;  // 0x1.1df46a2529d39p-6
 
 // Beyond this |x| the Cody-Waite reduction of sin/cos could not stay exact,
@@ -33,7 +33,8 @@ constexpr double kTrigMaxArg = 2097152.0;  // 2^21
 inline double deg2rad(double deg) { return deg * kRadPerDeg; }
 inline double rad2deg(double rad) { return rad * kDegPerRad; }
 
-// x in radians, |x| <= kTrigMaxArg. sin(-0.0) is -0.0.
+// x in radians, |x| <= kTrigMaxArg. sin is odd and cos even, bit for bit
+// (so sin(-0.0) is -0.0).
 double sin(double x);
 double cos(double x);
 // Both at once, sharing one argument reduction; identical bits to sin(x) and

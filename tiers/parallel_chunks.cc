@@ -6,8 +6,7 @@
 
 namespace skyseed {
 
-Status RunChunks(const std::vector<Chunk>& chunks, int threads,
-                 const std::function<Status(const Chunk&, int worker)>& fn) {
+Status RunParallel(size_t n, int threads, const std::function<Status(size_t i, int worker)>& fn) {
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
   std::mutex mu;
@@ -15,8 +14,8 @@ Status RunChunks(const std::vector<Chunk>& chunks, int threads,
   auto work = [&](int worker) {
     while (!failed.load()) {
       const size_t i = next.fetch_add(1);
-      if (i >= chunks.size()) return;
-      Status s = fn(chunks[i], worker);
+      if (i >= n) return;
+      Status s = fn(i, worker);
       if (!s.ok()) {
         std::lock_guard<std::mutex> lock(mu);
         if (!failed.exchange(true)) first_error = s;

@@ -1,8 +1,9 @@
-// Runs one function over a list of chunks on N threads. Chunks are
-// independent (no generator state crosses them), so any order is correct;
-// the first failure stops the hand-out of further chunks and is returned.
+// Runs independent tasks on N threads. Chunks share no generator state, so
+// any order is correct; the first failure stops the hand-out of further
+// tasks and is returned.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <vector>
 
@@ -11,8 +12,13 @@
 
 namespace skyseed {
 
-// fn(chunk, worker) runs on worker in [0, threads).
-Status RunChunks(const std::vector<Chunk>& chunks, int threads,
-                 const std::function<Status(const Chunk&, int worker)>& fn);
+// fn(i, worker) for i in [0, n), worker in [0, threads).
+Status RunParallel(size_t n, int threads, const std::function<Status(size_t i, int worker)>& fn);
+
+inline Status RunChunks(const std::vector<Chunk>& chunks, int threads,
+                        const std::function<Status(const Chunk&, int worker)>& fn) {
+  return RunParallel(chunks.size(), threads,
+                     [&](size_t i, int worker) { return fn(chunks[i], worker); });
+}
 
 }  // namespace skyseed

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Bad arguments: exit code 2 and exactly one line on stderr; --help and
+# --version: exit 0.
+set -u
+bin="$1"
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+expect() {  # expect CODE ARGS...
+  local want="$1"; shift
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  local lines; lines=$(wc -l <"$tmp/err")
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: skyseed $* exited $got, want $want"; cat "$tmp/err"; failures=$((failures + 1))
+  elif [ "$want" -eq 2 ] && [ "$lines" -ne 1 ]; then
+    echo "FAIL: skyseed $* printed $lines lines on stderr, want 1"; cat "$tmp/err"
+    failures=$((failures + 1))
+  fi
+}
+
+expect 0 --help
+expect 0 --version
+expect 0 hash --help
+expect 0 generate --help
+expect 2
+expect 2 frobnicate
+expect 2 hash
+expect 2 hash --tier D9
+expect 2 hash --tier ci --seed -1
+expect 2 hash --tier ci --seed 99999999999999999999
+expect 2 hash --tier ci --seed 9223372036854775808
+expect 2 hash --tier ci --seed abc
+expect 2 hash --tier ci --threads 0
+expect 2 hash --tier ci --threads -2
+expect 2 hash --tier ci --chunk-rows 0
+expect 2 hash --tier ci --chunk-rows -5
+expect 2 generate --tier ci
+expect 2 generate --tier ci --out /proc/skyseed-cannot-write-here
+echo "not a corpus" >"$tmp/occupied.txt"
+expect 2 generate --tier ci --out "$tmp"
+"$bin" --version | grep -q "skyseed" || { echo "FAIL: --version"; failures=$((failures + 1)); }
+if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
+echo "exit codes: all passed"

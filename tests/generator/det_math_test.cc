@@ -5,6 +5,8 @@
 // failures reproduce.
 #include "generator/det_math.h"
 
+#include <gtest/gtest.h>
+
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -13,8 +15,6 @@
 #include <ios>
 #include <limits>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace skyseed::det {
 namespace {
@@ -84,7 +84,7 @@ Worst Compare(const std::function<double(double)>& f, const std::function<double
   return w;
 }
 
-#define EXPECT_ACCURATE(worst)                                                  \
+#define EXPECT_ACCURATE(worst)                                                \
   EXPECT_LE((worst).err, kTol) << "worst at x=" << std::hexfloat << (worst).x \
                                << " y=" << (worst).y << std::defaultfloat
 
@@ -105,25 +105,47 @@ double NearQuadrantMultiple(Lcg& r) {
 }
 
 TEST(DetMathSinCos, MatchesLibmOnSmallAngles) {
-  EXPECT_ACCURATE(Compare(sin, [](double x) { return std::sin(x); }, SmallAngle, 1));
-  EXPECT_ACCURATE(Compare(cos, [](double x) { return std::cos(x); }, SmallAngle, 2));
+  EXPECT_ACCURATE(Compare(
+      sin, [](double x) { return std::sin(x); }, SmallAngle, 1));
+  EXPECT_ACCURATE(Compare(
+      cos, [](double x) { return std::cos(x); }, SmallAngle, 2));
 }
 
 TEST(DetMathSinCos, MatchesLibmOnLargeAngles) {
-  EXPECT_ACCURATE(Compare(sin, [](double x) { return std::sin(x); }, LargeAngle, 3));
-  EXPECT_ACCURATE(Compare(cos, [](double x) { return std::cos(x); }, LargeAngle, 4));
+  EXPECT_ACCURATE(Compare(
+      sin, [](double x) { return std::sin(x); }, LargeAngle, 3));
+  EXPECT_ACCURATE(Compare(
+      cos, [](double x) { return std::cos(x); }, LargeAngle, 4));
 }
 
 TEST(DetMathSinCos, MatchesLibmAcrossMagnitudes) {
-  EXPECT_ACCURATE(Compare(sin, [](double x) { return std::sin(x); }, AnyMagnitudeAngle, 5));
-  EXPECT_ACCURATE(Compare(cos, [](double x) { return std::cos(x); }, AnyMagnitudeAngle, 6));
+  EXPECT_ACCURATE(Compare(
+      sin, [](double x) { return std::sin(x); }, AnyMagnitudeAngle, 5));
+  EXPECT_ACCURATE(Compare(
+      cos, [](double x) { return std::cos(x); }, AnyMagnitudeAngle, 6));
 }
 
 // Stricter than an absolute bound: the result stays relatively accurate even
 // where it is ~1e-17 because x is the double nearest k * pi/2.
 TEST(DetMathSinCos, RelativelyAccurateNearZeros) {
-  EXPECT_ACCURATE(Compare(sin, [](double x) { return std::sin(x); }, NearQuadrantMultiple, 7));
-  EXPECT_ACCURATE(Compare(cos, [](double x) { return std::cos(x); }, NearQuadrantMultiple, 8));
+  EXPECT_ACCURATE(Compare(
+      sin, [](double x) { return std::sin(x); }, NearQuadrantMultiple, 7));
+  EXPECT_ACCURATE(Compare(
+      cos, [](double x) { return std::cos(x); }, NearQuadrantMultiple, 8));
+}
+
+// The doubles closest to multiples of pi/2 below kTrigMaxArg, from an
+// exhaustive high-precision search over all k < 1.34e6: there x - k*pi/2 is
+// only ~2^-75 * x, so ~130 bits of pi/2 are needed for a correct last bit.
+TEST(DetMathSinCos, HardestReductionCases) {
+  for (double x : {0x1.9eb7148f354d6p+20, 0x1.39c6fd67805a7p+20, 0x1.39c6fd67805a7p+19,
+                   0x1.a9adcc7f96cf0p+20, 0x1.f8b073c688bebp+20, 0x1.93c05c9ed3cbcp+20,
+                   0x1.2ed045771ed8dp+20, 0x1.44bdb557e1dc1p+20}) {
+    for (double sx : {x, -x}) {
+      EXPECT_LE(RelErr(sin(sx), std::sin(sx)), kTol) << std::hexfloat << sx;
+      EXPECT_LE(RelErr(cos(sx), std::cos(sx)), kTol) << std::hexfloat << sx;
+    }
+  }
 }
 
 TEST(DetMathSinCos, SincosEqualsSinAndCosBitwise) {
@@ -194,7 +216,8 @@ double AtanArg(Lcg& r) {
 }
 
 TEST(DetMathAtan, MatchesLibm) {
-  EXPECT_ACCURATE(Compare(atan, [](double x) { return std::atan(x); }, AtanArg, 21));
+  EXPECT_ACCURATE(Compare(
+      atan, [](double x) { return std::atan(x); }, AtanArg, 21));
 }
 
 TEST(DetMathAtan, SpecialPoints) {
@@ -307,8 +330,8 @@ TEST(DetMathAtan2, RangeAndOddness) {
 }
 
 TEST(DetMathAtan2, InfinitiesAndNaN) {
-  const double cases[][2] = {{kInf, kInf}, {kInf, -kInf}, {-kInf, kInf}, {-kInf, -kInf},
-                             {kInf, 1.0},  {-kInf, 1.0},  {1.0, kInf},   {-1.0, -kInf},
+  const double cases[][2] = {{kInf, kInf}, {kInf, -kInf},   {-kInf, kInf},    {-kInf, -kInf},
+                             {kInf, 1.0},  {-kInf, 1.0},    {1.0, kInf},      {-1.0, -kInf},
                              {1.0, -kInf}, {1e300, 1e-300}, {-1e-300, -1e300}};
   for (const auto& c : cases) {
     EXPECT_LE(RelErr(atan2(c[0], c[1]), std::atan2(c[0], c[1])), kTol) << c[0] << "," << c[1];
@@ -327,8 +350,10 @@ double UnitArg(Lcg& r) {
 }
 
 TEST(DetMathAsinAcos, MatchesLibm) {
-  EXPECT_ACCURATE(Compare(asin, [](double x) { return std::asin(x); }, UnitArg, 41));
-  EXPECT_ACCURATE(Compare(acos, [](double x) { return std::acos(x); }, UnitArg, 42));
+  EXPECT_ACCURATE(Compare(
+      asin, [](double x) { return std::asin(x); }, UnitArg, 41));
+  EXPECT_ACCURATE(Compare(
+      acos, [](double x) { return std::acos(x); }, UnitArg, 42));
 }
 
 TEST(DetMathAsinAcos, SpecialPoints) {
@@ -382,7 +407,8 @@ double ExpArg(Lcg& r) {
 }
 
 TEST(DetMathExp, MatchesLibm) {
-  EXPECT_ACCURATE(Compare(exp, [](double x) { return std::exp(x); }, ExpArg, 51));
+  EXPECT_ACCURATE(Compare(
+      exp, [](double x) { return std::exp(x); }, ExpArg, 51));
 }
 
 TEST(DetMathExp, SpecialPoints) {
@@ -417,11 +443,13 @@ double LogArg(Lcg& r) {
 }
 
 TEST(DetMathLog, MatchesLibm) {
-  EXPECT_ACCURATE(Compare(log, [](double x) { return std::log(x); }, LogArg, 61));
+  EXPECT_ACCURATE(Compare(
+      log, [](double x) { return std::log(x); }, LogArg, 61));
 }
 
 TEST(DetMathLog10, MatchesLibm) {
-  EXPECT_ACCURATE(Compare(log10, [](double x) { return std::log10(x); }, LogArg, 62));
+  EXPECT_ACCURATE(Compare(
+      log10, [](double x) { return std::log10(x); }, LogArg, 62));
 }
 
 TEST(DetMathLog, SpecialPoints) {
@@ -460,14 +488,15 @@ double Pow10Arg(Lcg& r) {
 }
 
 TEST(DetMathPow10, MatchesLibm) {
-  EXPECT_ACCURATE(Compare(pow10, [](double x) { return std::pow(10.0, x); }, Pow10Arg, 71));
+  EXPECT_ACCURATE(Compare(
+      pow10, [](double x) { return std::pow(10.0, x); }, Pow10Arg, 71));
 }
 
 TEST(DetMathPow10, IntegerExponents) {
   double p = 1.0;
   for (int k = 0; k <= 22; ++k, p *= 10.0) {
-    EXPECT_EQ(pow10(k), p) << k;          // exact
-    EXPECT_EQ(pow10(-k), 1.0 / p) << k;   // correctly rounded
+    EXPECT_EQ(pow10(k), p) << k;         // exact
+    EXPECT_EQ(pow10(-k), 1.0 / p) << k;  // correctly rounded
   }
   for (int k = -300; k <= 300; k += 7) EXPECT_LE(RelErr(pow10(k), std::pow(10.0, k)), kTol) << k;
 }

@@ -1,0 +1,38 @@
+#include "app/connection_options.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "loader/embedded_cluster.h"
+
+namespace skyseed {
+
+void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
+  cmd->add_option("--db", o->db,
+                  "libpq connection string or URI of the server to use, e.g. "
+                  "'host=db1 dbname=sky user=loader' (default: PG* variables, else the embedded "
+                  "cluster)");
+  cmd->add_option("--data-dir", o->data_dir,
+                  "folder of skyseed's own embedded PostgreSQL cluster, used when neither --db "
+                  "nor PG* variables are given")
+      ->default_val("./skyseed-data");
+}
+
+bool UsesEmbeddedCluster(const ConnectionOptions& o) {
+  if (!o.db.empty()) return false;
+  for (const char* v : {"PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGSERVICE", "PGUSER"}) {
+    const char* value = std::getenv(v);
+    if (value && *value) return false;
+  }
+  return true;
+}
+
+Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs) {
+  if (!o.db.empty()) return o.db;
+  if (!UsesEmbeddedCluster(o)) return std::string();  // libpq reads the PG* variables
+  Result<EmbeddedCluster> cluster = StartEmbeddedCluster(o.data_dir, DetectMachine(jobs));
+  if (!cluster.ok()) return cluster.status();
+  return cluster->conninfo;
+}
+
+}  // namespace skyseed

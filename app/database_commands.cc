@@ -1,0 +1,150 @@
+// `skyseed grow`, `verify`, `status` and `schema`.
+#include <cstdio>
+#include <memory>
+#include <thread>
+
+#include "app/commands.h"
+#include "app/connection_options.h"
+#include "app/status_report.h"
+#include "schema/corpus_schema.h"
+#include "tiers/grow.h"
+#include "tiers/tier_spec.h"
+#include "tiers/user_values.h"
+#include "tiers/verify.h"
+
+namespace skyseed {
+namespace {
+
+int DefaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+Result<int> ParseJobs(const std::string& text) {
+  if (text.empty()) return DefaultJobs();
+  Result<uint64_t> j = ParseCount(text, "--jobs", 1, 64);
+  if (!j.ok()) return j.status();
+  return static_cast<int>(*j);
+}
+
+void PrintPsqlHint(const ConnectionOptions& c, const std::string& conninfo) {
+  if (!UsesEmbeddedCluster(c)) return;
+  std::printf("connect with: psql \"%s\"\n", conninfo.c_str());
+}
+
+}  // namespace
+
+void AddGrowCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "grow", "Grow one PostgreSQL database to a tier (or through a list of tiers) by binary "
+              "COPY, build the pg_sphere GiST indexes, and record size and corpus digest.");
+  struct Args {
+    std::string tiers, target_size, seed = "1", jobs, chunk_rows = "50000", mwm = "512MB";
+    ConnectionOptions conn;
+  };
+  auto a = std::make_shared<Args>();
+  auto* tier_opt = cmd->add_option("--tier", a->tiers, "tier, or a growing list such as S,D1,D2");
+  cmd->add_option("--target-size", a->target_size,
+                  "instead of --tier: grow until pg_database_size() reaches this (e.g. 10GiB)")
+      ->excludes(tier_opt);
+  cmd->add_option("--seed", a->seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  cmd->add_option("--jobs", a->jobs, "parallel COPY connections and index builds (default: cores)");
+  cmd->add_option("--chunk-rows", a->chunk_rows, "rows per chunk = per COPY transaction")
+      ->default_val("50000");
+  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
+  AddConnectionOptions(cmd, &a->conn);
+  cmd->footer(
+      "Examples:\n  skyseed grow --tier ci                 # embedded cluster in ./skyseed-data\n"
+      "  skyseed grow --tier S,D1 --db 'host=db1 dbname=sky'\n"
+      "  skyseed grow --target-size 10GiB\n"
+      "A killed grow resumes from its chunk ledger when run again.");
+  cmd->callback([=] {
+    *run = [=]() -> Status {
+      GrowOptions o;
+      if (a->tiers.empty() == a->target_size.empty()) {
+        return Status::InvalidArgument("grow needs exactly one of --tier or --target-size");
+      }
+      if (!a->tiers.empty()) {
+        Result<std::vector<TierSpec>> t = ParseTierList(a->tiers);
+        if (!t.ok()) return t.status();
+        o.tiers = *t;
+      } else {
+        Result<uint64_t> size = ParseSize(a->target_size);
+        if (!size.ok()) return size.status();
+        o.target_size = *size;
+        o.target_name = "size-" + a->target_size;
+      }
+      Result<uint64_t> seed = ParseSeed(a->seed);
+      if (!seed.ok()) return seed.status();
+      o.seed = *seed;
+      Result<int> jobs = ParseJobs(a->jobs);
+      if (!jobs.ok()) return jobs.status();
+      o.jobs = *jobs;
+      Result<uint64_t> chunk = ParseCount(a->chunk_rows, "--chunk-rows", 100, 10'000'000);
+      if (!chunk.ok()) return chunk.status();
+      o.chunk_rows = *chunk;
+      o.maintenance_work_mem = a->mwm;
+      Result<std::string> conninfo = ResolveConninfo(a->conn, o.jobs);
+      if (!conninfo.ok()) return conninfo.status();
+      o.conninfo = *conninfo;
+      SKYSEED_RETURN_IF_ERROR(Grow(o));
+      PrintPsqlHint(a->conn, o.conninfo);
+      return Status::Ok();
+    };
+  });
+}
+
+void AddVerifyCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "verify", "Read every corpus table back, recompute its digests and compare them with the "
+                "ledger, the tier record and the generator. Exit 0 on a match, 1 otherwise.");
+  auto conn = std::make_shared<ConnectionOptions>();
+  auto jobs = std::make_shared<std::string>();
+  cmd->add_option("--jobs", *jobs, "parallel read-back connections (default: cores)");
+  AddConnectionOptions(cmd, conn.get());
+  cmd->callback([=] {
+    *run = [=]() -> Status {
+      Result<int> j = ParseJobs(*jobs);
+      if (!j.ok()) return j.status();
+      Result<std::string> conninfo = ResolveConninfo(*conn, *j);
+      if (!conninfo.ok()) return conninfo.status();
+      Result<VerifyReport> r = Verify({*conninfo, *j});
+      if (!r.ok()) return r.status();
+      const std::string text = FormatVerifyReport(*r);
+      if (r->ok()) {
+        std::printf("%s\n", text.c_str());
+        return Status::Ok();
+      }
+      return Status::Mismatch(text);
+    };
+  });
+}
+
+void AddStatusCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand("status", "Show the tiers a database reached: rows, sizes, "
+                                           "digests, time per phase; the ledger and any set-aside index.");
+  auto conn = std::make_shared<ConnectionOptions>();
+  auto json = std::make_shared<bool>(false);
+  cmd->add_flag("--json", *json, "print JSON instead of text");
+  AddConnectionOptions(cmd, conn.get());
+  cmd->callback([=] {
+    *run = [=]() -> Status {
+      Result<std::string> conninfo = ResolveConninfo(*conn, 1);
+      if (!conninfo.ok()) return conninfo.status();
+      return PrintStatus(*conninfo, *json);
+    };
+  });
+}
+
+void AddSchemaCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand("schema", "Print the corpus DDL: tables, views, indexes and the "
+                                           "skyseed manifest schema.");
+  cmd->callback([=] {
+    *run = []() -> Status {
+      const QuoteFn q = QuoteIdentifierOffline;
+      std::printf("CREATE EXTENSION IF NOT EXISTS pg_sphere;\n%s%s", CorpusTablesDdl(q).c_str(),
+                  ManifestDdl(q).c_str());
+      for (const IndexDef& i : CorpusIndexes(q)) std::printf("%s;\n", i.create_sql.c_str());
+      return Status::Ok();
+    };
+  });
+}
+
+}  // namespace skyseed

@@ -1,0 +1,45 @@
+// `skyseed server start|stop|status`: the embedded cluster.
+#include <cstdio>
+#include <memory>
+
+#include "app/commands.h"
+#include "loader/embedded_cluster.h"
+
+namespace skyseed {
+
+void AddServerCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand("server", "Manage skyseed's embedded PostgreSQL cluster "
+                                           "(initdb on first start, unix socket only).");
+  cmd->require_subcommand(1);
+  auto data_dir = std::make_shared<std::string>("./skyseed-data");
+  for (const char* verb : {"start", "stop", "status"}) {
+    auto* sub = cmd->add_subcommand(verb, std::string(verb) + " the embedded cluster");
+    sub->add_option("--data-dir", *data_dir, "the cluster's folder")->default_val("./skyseed-data");
+    const std::string v = verb;
+    sub->callback([=] {
+      *run = [=]() -> Status {
+        if (v == "start") {
+          Result<EmbeddedCluster> c = StartEmbeddedCluster(*data_dir, DetectMachine(2));
+          if (!c.ok()) return c.status();
+          std::printf("running; connect with: psql \"%s\"\n", c->conninfo.c_str());
+          return Status::Ok();
+        }
+        if (v == "stop") {
+          SKYSEED_RETURN_IF_ERROR(StopEmbeddedCluster(*data_dir));
+          std::printf("stopped\n");
+          return Status::Ok();
+        }
+        Result<ClusterState> s = EmbeddedClusterState(*data_dir);
+        if (!s.ok()) return s.status();
+        if (s->running) {
+          std::printf("running (pid %d); connect with: psql \"%s\"\n", s->pid, s->conninfo.c_str());
+        } else {
+          std::printf("stopped\n");
+        }
+        return Status::Ok();
+      };
+    });
+  }
+}
+
+}  // namespace skyseed

@@ -1,0 +1,92 @@
+#include "app/status_report.h"
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "loader/pg_connection.h"
+#include "tiers/database_manifest.h"
+
+namespace skyseed {
+namespace {
+
+nlohmann::json ToJson(const CorpusIdentity& id, const std::vector<TierRecord>& tiers,
+                      const std::vector<LedgerEntry>& ledger, const std::vector<StashEntry>& stash) {
+  nlohmann::json j;
+  j["seed"] = id.seed;
+  j["generator_version"] = id.generator_version;
+  j["tiers"] = nlohmann::json::array();
+  for (const TierRecord& t : tiers) {
+    nlohmann::json tj = {{"tier", t.tier}, {"reached_at", t.reached_at}, {"seconds", t.seconds},
+                         {"corpus_digest", t.corpus.Hex()}, {"database_size", t.database_size},
+                         {"pg_version", t.pg_version},
+                         {"phases", nlohmann::json::parse(t.phases_json)}};
+    for (const TierTableRecord& r : t.tables) {
+      tj["tables"].push_back({{"table", r.table}, {"rows", r.digest.rows},
+                              {"digest", r.digest.sum.Hex()}, {"table_size", r.table_size},
+                              {"indexes_size", r.indexes_size},
+                              {"index_table_ratio", r.index_table_ratio}});
+    }
+    j["tiers"].push_back(tj);
+  }
+  j["ledger"] = nlohmann::json::object();
+  for (const LedgerEntry& e : ledger) {
+    auto& t = j["ledger"][e.table];
+    if (t.is_null()) t = {{"chunks", 0}, {"rows", uint64_t{0}}};
+    t["chunks"] = t["chunks"].get<uint64_t>() + 1;
+    t["rows"] = t["rows"].get<uint64_t>() + e.range.count;
+  }
+  j["indexes_set_aside"] = nlohmann::json::array();
+  for (const StashEntry& s : stash) j["indexes_set_aside"].push_back(s.index_name);
+  return j;
+}
+
+void PrintText(const nlohmann::json& j) {
+  std::printf("corpus: seed %s, generator %s\n", j["seed"].dump().c_str(),
+              j["generator_version"].get<std::string>().c_str());
+  for (const auto& t : j["tiers"]) {
+    std::printf("tier %-8s %8.1f MiB  %7.1f s  corpus %s  (%s, PostgreSQL %s)\n",
+                t["tier"].get<std::string>().c_str(), t["database_size"].get<double>() / 1048576.0,
+                t["seconds"].get<double>(), t["corpus_digest"].get<std::string>().c_str(),
+                t["reached_at"].get<std::string>().c_str(), t["pg_version"].get<std::string>().c_str());
+    for (const auto& r : t["tables"]) {
+      std::printf("  %-18s %12s rows  table %8.1f MiB  indexes %8.1f MiB  ratio %.2f  %s\n",
+                  r["table"].get<std::string>().c_str(), r["rows"].dump().c_str(),
+                  r["table_size"].get<double>() / 1048576.0,
+                  r["indexes_size"].get<double>() / 1048576.0, r["index_table_ratio"].get<double>(),
+                  r["digest"].get<std::string>().c_str());
+    }
+    std::printf("  phases: %s\n", t["phases"].dump().c_str());
+  }
+  for (const auto& [table, l] : j["ledger"].items()) {
+    std::printf("ledger %-18s %s rows in %s chunks\n", table.c_str(), l["rows"].dump().c_str(),
+                l["chunks"].dump().c_str());
+  }
+  for (const auto& s : j["indexes_set_aside"]) {
+    std::printf("index set aside (rebuilt by the next grow): %s\n", s.get<std::string>().c_str());
+  }
+}
+
+}  // namespace
+
+Status PrintStatus(const std::string& conninfo, bool json) {
+  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
+  if (!conn.ok()) return conn.status();
+  Result<CorpusIdentity> id = ReadCorpusIdentity(**conn);
+  if (!id.ok()) return id.status();
+  Result<std::vector<TierRecord>> tiers = ReadTiers(**conn);
+  if (!tiers.ok()) return tiers.status();
+  Result<std::vector<LedgerEntry>> ledger = ReadLedger(**conn);
+  if (!ledger.ok()) return ledger.status();
+  Result<std::vector<StashEntry>> stash = ReadStash(**conn);
+  if (!stash.ok()) return stash.status();
+  const nlohmann::json j = ToJson(*id, *tiers, *ledger, *stash);
+  if (json) {
+    std::printf("%s\n", j.dump(2).c_str());
+  } else {
+    PrintText(j);
+  }
+  return Status::Ok();
+}
+
+}  // namespace skyseed

@@ -1,0 +1,49 @@
+#include "loader/chunk_copy.h"
+
+#include "generator/copy_encoder.h"
+
+namespace skyseed {
+namespace {
+
+// libpq takes at most INT_MAX bytes a call; 8 MiB pieces keep the socket busy.
+constexpr size_t kPiece = 8u << 20;
+
+Status SendStream(PgConnection& conn, const ByteBuffer& tuples) {
+  ByteBuffer framing;
+  CopyEncoder enc(&framing);
+  enc.Header();
+  SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(framing.view()));
+  const std::string_view body = tuples.view();
+  for (size_t off = 0; off < body.size(); off += kPiece) {
+    SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(body.substr(off, kPiece)));
+  }
+  framing.clear();
+  enc.Trailer();
+  SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(framing.view()));
+  return conn.EndCopyIn();
+}
+
+}  // namespace
+
+Status CommitChunk(PgConnection& conn, const ChunkCopy& chunk, const ByteBuffer& tuples) {
+  SKYSEED_RETURN_IF_ERROR(conn.Exec("BEGIN"));
+  Status s = conn.BeginCopyIn(chunk.copy_sql);
+  if (s.ok()) s = SendStream(conn, tuples);
+  if (s.ok()) {
+    s = conn.Query(
+        "INSERT INTO skyseed.chunk_ledger (table_name, first_row, row_count, digest) "
+        "VALUES ($1, $2, $3, $4)",
+        {chunk.ledger_name, std::to_string(chunk.first_row), std::to_string(chunk.row_count),
+         chunk.digest.Hex()},
+        nullptr);
+  }
+  if (s.ok()) s = conn.Exec("COMMIT");
+  if (!s.ok()) {
+    conn.Exec("ROLLBACK");  // best effort: the connection may be gone
+    return s.Annotate(chunk.ledger_name + " rows " + std::to_string(chunk.first_row) + ".." +
+                      std::to_string(chunk.first_row + chunk.row_count));
+  }
+  return Status::Ok();
+}
+
+}  // namespace skyseed

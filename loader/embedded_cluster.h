@@ -1,0 +1,65 @@
+// A throwaway PostgreSQL cluster of skyseed's own. With no connection given,
+// skyseed runs one in a folder of the user's (default ./skyseed-data), so that
+// one command yields a working database with pg_sphere. The server listens
+// only on a unix socket inside its data directory, with trust authentication:
+// the 0700 data directory keeps everyone but its owner and root away.
+//
+// PostgreSQL refuses to run as root, so under root the cluster belongs to and
+// runs as the user "postgres" (or the owner of an existing cluster).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/status.h"
+
+namespace skyseed {
+
+// What the server settings are sized from.
+struct ClusterSettings {
+  uint64_t memory_bytes = 0;  // physical memory (capped by a cgroup limit)
+  int cores = 1;
+  int connections = 1;  // skyseed's --jobs (parallel COPY connections)
+};
+
+// Reads this machine's memory and usable cores.
+ClusterSettings DetectMachine(int connections);
+
+// The postgresql.conf lines for `s`, one "name = value" per line.
+std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_dir);
+
+struct EmbeddedCluster {
+  std::string data_dir;  // absolute
+  // "host=<data_dir> port=5432 dbname=skyseed user=postgres"; the socket
+  // directory is the data directory (quoted when the path needs it).
+  std::string conninfo;
+};
+
+// Creates the cluster on first use, writes the settings into
+// <data_dir>/skyseed.conf (included from postgresql.conf), starts the server
+// unless it is running, and ensures database "skyseed" with pg_sphere.
+// Idempotent. Refuses a directory that holds anything but a skyseed cluster.
+Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir,
+                                             const ClusterSettings& s);
+
+// Fast shutdown; OK if the server is not running. NotFound if `data_dir`
+// holds no skyseed cluster (a cluster skyseed did not make is never stopped).
+Status StopEmbeddedCluster(const std::string& data_dir);
+
+struct ClusterState {
+  bool exists = false;
+  bool running = false;
+  int pid = 0;  // the postmaster's, when running
+  std::string conninfo;
+};
+
+// NotFound if `data_dir` holds no skyseed cluster.
+Result<ClusterState> EmbeddedClusterState(const std::string& data_dir);
+
+// "running (pid N)", "stopped" or "absent".
+std::string DescribeClusterState(const ClusterState& state);
+
+// The libpq conninfo for database `dbname` of the cluster in `abs_data_dir`.
+std::string EmbeddedConninfo(const std::string& abs_data_dir, const std::string& dbname);
+
+}  // namespace skyseed

@@ -1,0 +1,134 @@
+#include "loader/pg_connection.h"
+
+#include <cstdlib>
+
+namespace skyseed {
+namespace {
+
+// The first line of a libpq error: messages stay one line.
+std::string FirstLine(const char* msg) {
+  std::string s = msg ? msg : "";
+  const size_t nl = s.find('\n');
+  if (nl != std::string::npos) s.resize(nl);
+  return s;
+}
+
+}  // namespace
+
+int64_t PgResult::int64(int row, int col) const {
+  return std::strtoll(PQgetvalue(r_.get(), row, col), nullptr, 10);
+}
+
+Result<std::unique_ptr<PgConnection>> PgConnection::Connect(const std::string& conninfo) {
+  PGconn* c = PQconnectdb(conninfo.c_str());
+  if (c == nullptr) return Status::Database("out of memory connecting to PostgreSQL");
+  if (PQstatus(c) != CONNECTION_OK) {
+    const std::string msg = FirstLine(PQerrorMessage(c));
+    PQfinish(c);
+    return Status::Database("cannot connect to PostgreSQL (" + RedactConninfo(conninfo) +
+                            "): " + msg);
+  }
+  PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);
+  return std::unique_ptr<PgConnection>(new PgConnection(c));
+}
+
+PgConnection::~PgConnection() { PQfinish(conn_); }
+
+Status PgConnection::Error(const std::string& context) const {
+  return Status::Database(context + ": " + FirstLine(PQerrorMessage(conn_)));
+}
+
+Status PgConnection::Exec(const std::string& sql) {
+  PgResult r(PQexec(conn_, sql.c_str()));
+  const ExecStatusType st = PQresultStatus(r.get());
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(FirstLine(sql.c_str()));
+  return Status::Ok();
+}
+
+Status PgConnection::Query(const std::string& sql, const std::vector<std::string>& params,
+                           PgResult* out) {
+  std::vector<const char*> values;
+  for (const std::string& p : params) values.push_back(p.c_str());
+  PgResult r(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
+                          values.data(), nullptr, nullptr, 0));
+  const ExecStatusType st = PQresultStatus(r.get());
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(FirstLine(sql.c_str()));
+  if (out) *out = std::move(r);
+  return Status::Ok();
+}
+
+Status PgConnection::BeginCopyIn(const std::string& copy_sql) {
+  PgResult r(PQexec(conn_, copy_sql.c_str()));
+  if (PQresultStatus(r.get()) != PGRES_COPY_IN) return Error(copy_sql);
+  return Status::Ok();
+}
+
+Status PgConnection::PutCopyData(std::string_view data) {
+  if (PQputCopyData(conn_, data.data(), static_cast<int>(data.size())) != 1) {
+    return Error("sending COPY data");
+  }
+  return Status::Ok();
+}
+
+Status PgConnection::EndCopyIn() {
+  if (PQputCopyEnd(conn_, nullptr) != 1) return Error("ending COPY");
+  Status s;
+  // Drain every result: the COPY's outcome, then the end of the command.
+  while (PGresult* raw = PQgetResult(conn_)) {
+    PgResult r(raw);
+    if (PQresultStatus(raw) != PGRES_COMMAND_OK && s.ok()) {
+      s = Status::Database("COPY failed: " + FirstLine(PQresultErrorMessage(raw)));
+    }
+  }
+  return s;
+}
+
+Status PgConnection::CopyOut(const std::string& copy_sql,
+                             const std::function<void(std::string_view)>& on_data) {
+  PgResult r(PQexec(conn_, copy_sql.c_str()));
+  if (PQresultStatus(r.get()) != PGRES_COPY_OUT) return Error(copy_sql);
+  for (;;) {
+    char* buf = nullptr;
+    const int n = PQgetCopyData(conn_, &buf, 0);
+    if (n > 0) {
+      on_data(std::string_view(buf, n));
+      PQfreemem(buf);
+    } else if (n == -1) {
+      break;
+    } else {
+      return Error("reading COPY data");
+    }
+  }
+  Status s;
+  while (PGresult* raw = PQgetResult(conn_)) {
+    PgResult done(raw);
+    if (PQresultStatus(raw) != PGRES_COMMAND_OK && s.ok()) {
+      s = Status::Database("COPY TO failed: " + FirstLine(PQresultErrorMessage(raw)));
+    }
+  }
+  return s;
+}
+
+std::string PgConnection::QuoteIdent(std::string_view name) const {
+  char* q = PQescapeIdentifier(conn_, name.data(), name.size());
+  std::string out = q ? q : "\"\"";
+  PQfreemem(q);
+  return out;
+}
+
+std::string RedactConninfo(const std::string& conninfo) {
+  PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), nullptr);
+  if (opts == nullptr) return "<unparsable conninfo>";
+  std::string out;
+  for (PQconninfoOption* o = opts; o->keyword; ++o) {
+    if (!o->val || !*o->val) continue;
+    if (!out.empty()) out += ' ';
+    out += o->keyword;
+    out += '=';
+    out += std::string(o->keyword) == "password" ? "***" : o->val;
+  }
+  PQconninfoFree(opts);
+  return out.empty() ? "PG* environment defaults" : out;
+}
+
+}  // namespace skyseed

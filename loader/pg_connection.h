@@ -1,0 +1,66 @@
+// libpq behind RAII types: a PGresult can never leak, every libpq return is
+// checked here, and a failure carries the server's message as a Status.
+// Values always travel as parameters; identifiers go through QuoteIdent.
+#pragma once
+
+#include <libpq-fe.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/status.h"
+
+namespace skyseed {
+
+class PgResult {
+ public:
+  explicit PgResult(PGresult* r = nullptr) : r_(r, &PQclear) {}
+  PGresult* get() const { return r_.get(); }
+  int rows() const { return PQntuples(r_.get()); }
+  bool is_null(int row, int col) const { return PQgetisnull(r_.get(), row, col); }
+  std::string text(int row, int col) const { return PQgetvalue(r_.get(), row, col); }
+  int64_t int64(int row, int col) const;
+
+ private:
+  std::unique_ptr<PGresult, decltype(&PQclear)> r_;
+};
+
+class PgConnection {
+ public:
+  // Connects with a libpq conninfo ("" uses the PG* environment variables).
+  static Result<std::unique_ptr<PgConnection>> Connect(const std::string& conninfo);
+  ~PgConnection();
+  PgConnection(const PgConnection&) = delete;
+  PgConnection& operator=(const PgConnection&) = delete;
+
+  // Runs SQL with no parameters (several statements allowed).
+  Status Exec(const std::string& sql);
+  // Runs one statement with text parameters; *out receives the rows.
+  Status Query(const std::string& sql, const std::vector<std::string>& params, PgResult* out);
+  Status Query(const std::string& sql, PgResult* out) { return Query(sql, {}, out); }
+
+  // COPY ... FROM STDIN: Begin, then Put any number of pieces, then End.
+  Status BeginCopyIn(const std::string& copy_sql);
+  Status PutCopyData(std::string_view data);
+  Status EndCopyIn();
+  // COPY ... TO STDOUT: on_data receives the stream in the server's pieces.
+  Status CopyOut(const std::string& copy_sql, const std::function<void(std::string_view)>& on_data);
+
+  // "ident" with quotes doubled, via PQescapeIdentifier.
+  std::string QuoteIdent(std::string_view name) const;
+  int server_version() const { return PQserverVersion(conn_); }
+  int backend_pid() const { return PQbackendPID(conn_); }
+
+ private:
+  explicit PgConnection(PGconn* c) : conn_(c) {}
+  Status Error(const std::string& context) const;
+  PGconn* conn_;
+};
+
+// A libpq conninfo with any password removed, for messages.
+std::string RedactConninfo(const std::string& conninfo);
+
+}  // namespace skyseed

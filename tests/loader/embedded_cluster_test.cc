@@ -1,0 +1,242 @@
+#include "loader/embedded_cluster.h"
+
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
+
+namespace skyseed {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory under /tmp, removed at the end. 0755 because, under
+// root, the server runs as "postgres", which must be able to reach into it.
+class TempDir {
+ public:
+  explicit TempDir(mode_t mode = 0755) {
+    char pattern[] = "/tmp/skyseed-ec-XXXXXX";
+    if (mkdtemp(pattern) != nullptr && chmod(pattern, mode) == 0) path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string Slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// The first value of `sql`'s first row, or "ERROR: ..." so failures show why.
+std::string QueryOne(const std::string& conninfo, const char* sql) {
+  PGconn* conn = PQconnectdb(conninfo.c_str());
+  std::string value;
+  if (PQstatus(conn) != CONNECTION_OK) {
+    value = std::string("ERROR: ") + PQerrorMessage(conn);
+  } else {
+    PGresult* res = PQexec(conn, sql);
+    if (PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) > 0) {
+      value = PQgetvalue(res, 0, 0);
+    } else {
+      value = std::string("ERROR: ") + PQresultErrorMessage(res);
+    }
+    PQclear(res);
+  }
+  PQfinish(conn);
+  return value;
+}
+
+ClusterState StateOf(const fs::path& dir) {
+  Result<ClusterState> state = EmbeddedClusterState(dir.string());
+  EXPECT_TRUE(state.ok()) << state.status().message();
+  return state.ok() ? *state : ClusterState{};
+}
+
+class EmbeddedClusterTest : public ::testing::Test {
+ protected:
+  void TearDown() override {
+    if (!tmp_.path().empty()) StopEmbeddedCluster(data_dir_.string());
+  }
+
+  TempDir tmp_;
+  // A space in the path exercises the quoting of conninfo and postgresql.conf.
+  fs::path data_dir_ = tmp_.path() / "data dir";
+  ClusterSettings settings_ = DetectMachine(2);
+};
+
+TEST_F(EmbeddedClusterTest, StartStopRestartAndCrashRecovery) {
+  ASSERT_FALSE(tmp_.path().empty());
+  Result<EmbeddedCluster> first = StartEmbeddedCluster(data_dir_.string(), settings_);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  EXPECT_EQ(first->data_dir, data_dir_.string());
+  EXPECT_NE(first->conninfo.find("dbname=skyseed"), std::string::npos);
+  EXPECT_NE(first->conninfo.find("port=5432"), std::string::npos);
+  EXPECT_EQ(QueryOne(first->conninfo, "SELECT spoint(0, 0) IS NOT NULL"), "t");
+  EXPECT_TRUE(fs::exists(data_dir_ / "skyseed-cluster"));
+  EXPECT_NE(Slurp(data_dir_ / "skyseed.conf").find("listen_addresses = ''"), std::string::npos);
+
+  ClusterState running = StateOf(data_dir_);
+  EXPECT_TRUE(running.exists);
+  EXPECT_TRUE(running.running);
+  EXPECT_GT(running.pid, 0);
+  EXPECT_EQ(running.conninfo, first->conninfo);
+  EXPECT_EQ(DescribeClusterState(running), "running (pid " + std::to_string(running.pid) + ")");
+
+  // Idempotent: the same server keeps running.
+  Result<EmbeddedCluster> second = StartEmbeddedCluster(data_dir_.string(), settings_);
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  EXPECT_EQ(second->conninfo, first->conninfo);
+  EXPECT_EQ(StateOf(data_dir_).pid, running.pid);
+
+  ASSERT_TRUE(StopEmbeddedCluster(data_dir_.string()).ok());
+  ClusterState stopped = StateOf(data_dir_);
+  EXPECT_TRUE(stopped.exists);
+  EXPECT_FALSE(stopped.running);
+  EXPECT_EQ(DescribeClusterState(stopped), "stopped");
+  EXPECT_TRUE(StopEmbeddedCluster(data_dir_.string()).ok()) << "stopping a stopped cluster";
+
+  Result<EmbeddedCluster> again = StartEmbeddedCluster(data_dir_.string(), settings_);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(QueryOne(again->conninfo, "SELECT count(*) FROM pg_extension WHERE extname = 'pg_sphere'"), "1");
+
+  // A crash leaves postmaster.pid behind (and, where init does not reap, a
+  // zombie postmaster); the next start must recover anyway.
+  const int pid = StateOf(data_dir_).pid;
+  ASSERT_GT(pid, 0);
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  for (int i = 0; i < 100 && StateOf(data_dir_).running; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_FALSE(StateOf(data_dir_).running);
+  EXPECT_TRUE(fs::exists(data_dir_ / "postmaster.pid"));
+  Result<EmbeddedCluster> recovered = StartEmbeddedCluster(data_dir_.string(), settings_);
+  ASSERT_TRUE(recovered.ok()) << recovered.status().message();
+  EXPECT_EQ(QueryOne(recovered->conninfo, "SELECT spoint(0, 0) IS NOT NULL"), "t");
+  EXPECT_NE(StateOf(data_dir_).pid, pid);
+
+  ASSERT_TRUE(StopEmbeddedCluster(data_dir_.string()).ok());
+  EXPECT_FALSE(StateOf(data_dir_).running);
+}
+
+TEST(EmbeddedClusterRefusalTest, NonEmptyForeignDirectoryIsLeftUntouched) {
+  TempDir tmp;
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path() / "occupied";
+  fs::create_directory(dir);
+  const std::string content = "field notes " + std::to_string(getpid()) + "\n";
+  std::ofstream(dir / "notes.txt") << content;
+
+  Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2));
+  ASSERT_FALSE(started.ok());
+  EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(started.status().message().find(dir.string()), std::string::npos)
+      << started.status().message();
+  EXPECT_EQ(started.status().message().find('\n'), std::string::npos);
+  EXPECT_EQ(Slurp(dir / "notes.txt"), content);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+
+  EXPECT_EQ(EmbeddedClusterState(dir.string()).status().code(), Status::Code::kNotFound);
+  EXPECT_EQ(StopEmbeddedCluster(dir.string()).code(), Status::Code::kNotFound);
+}
+
+TEST(EmbeddedClusterRefusalTest, ClusterNotMadeBySkyseedIsRefused) {
+  TempDir tmp;
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path() / "theirs";
+  fs::create_directory(dir);
+  std::ofstream(dir / "PG_VERSION") << "15\n";
+
+  Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2));
+  ASSERT_FALSE(started.ok());
+  EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(started.status().message().find("did not create"), std::string::npos)
+      << started.status().message();
+  EXPECT_EQ(Slurp(dir / "PG_VERSION"), "15\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+}
+
+TEST(EmbeddedClusterRefusalTest, SocketPathTooLongIsRefused) {
+  TempDir tmp;
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path() / std::string(100, 'd');
+  Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2));
+  ASSERT_FALSE(started.ok());
+  EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(started.status().message().find("too long"), std::string::npos)
+      << started.status().message();
+  EXPECT_FALSE(fs::exists(dir));
+}
+
+TEST(EmbeddedClusterRefusalTest, DirectoryOutOfReachOfPostgresUnderRoot) {
+  if (geteuid() != 0) GTEST_SKIP() << "only root hands the cluster to user postgres";
+  TempDir tmp(0700);  // like /root: postgres cannot pass through
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path() / "skyseed-data";
+  Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2));
+  ASSERT_FALSE(started.ok());
+  EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(started.status().message().find(tmp.path().string() + " is not searchable"),
+            std::string::npos)
+      << started.status().message();
+  EXPECT_NE(started.status().message().find("/var/tmp/skyseed-data"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir));
+}
+
+TEST(SettingsConfTest, SizedToTheMachine) {
+  const ClusterSettings machine{uint64_t{24} << 30, 2, 2};
+  const std::string conf = SettingsConf(machine, "/var/tmp/skyseed-data");
+  EXPECT_NE(conf.find("shared_buffers = 6144MB\n"), std::string::npos) << conf;
+  EXPECT_NE(conf.find("max_worker_processes = 16\n"), std::string::npos) << conf;
+  EXPECT_NE(conf.find("effective_cache_size = 18432MB\n"), std::string::npos);
+  EXPECT_NE(conf.find("maintenance_work_mem = 1536MB\n"), std::string::npos);
+  EXPECT_NE(conf.find("max_parallel_workers = 8\n"), std::string::npos);
+  EXPECT_NE(conf.find("max_parallel_workers_per_gather = 2\n"), std::string::npos);
+  EXPECT_NE(conf.find("max_connections = 100\n"), std::string::npos);
+  EXPECT_NE(conf.find("synchronous_commit = off\n"), std::string::npos);
+  EXPECT_NE(conf.find("listen_addresses = ''\n"), std::string::npos);
+  EXPECT_NE(conf.find("unix_socket_directories = '/var/tmp/skyseed-data'\n"), std::string::npos);
+}
+
+TEST(SettingsConfTest, BigMachineCapsAndScales) {
+  const ClusterSettings machine{uint64_t{256} << 30, 64, 40};
+  const std::string conf = SettingsConf(machine, "/data/it's here");
+  EXPECT_NE(conf.find("maintenance_work_mem = 2048MB\n"), std::string::npos) << conf;
+  EXPECT_NE(conf.find("max_parallel_workers = 80\n"), std::string::npos);
+  EXPECT_NE(conf.find("max_worker_processes = 88\n"), std::string::npos);
+  EXPECT_NE(conf.find("max_parallel_maintenance_workers = 4\n"), std::string::npos);
+  EXPECT_NE(conf.find("max_connections = 100\n"), std::string::npos);
+  EXPECT_NE(conf.find("unix_socket_directories = '/data/it''s here'\n"), std::string::npos);
+  EXPECT_NE(SettingsConf({1, 1, 60}, "/d").find("max_connections = 140\n"), std::string::npos);
+}
+
+TEST(DetectMachineTest, ReadsThisMachine) {
+  const ClusterSettings machine = DetectMachine(3);
+  EXPECT_GT(machine.memory_bytes, uint64_t{64} << 20);
+  EXPECT_GE(machine.cores, 1);
+  EXPECT_EQ(machine.connections, 3);
+}
+
+TEST(EmbeddedConninfoTest, QuotesPathsWithSpaces) {
+  EXPECT_EQ(EmbeddedConninfo("/var/tmp/skyseed-data", "skyseed"),
+            "host=/var/tmp/skyseed-data port=5432 dbname=skyseed user=postgres");
+  EXPECT_EQ(EmbeddedConninfo("/tmp/a b", "postgres"),
+            "host='/tmp/a b' port=5432 dbname=postgres user=postgres");
+}
+
+}  // namespace
+}  // namespace skyseed

@@ -1,0 +1,23 @@
+# Helpers for the tests against the real PostgreSQL + pg_sphere cluster that
+# the ctest fixture started in $SKYSEED_TEST_DATA_DIR.
+set -eu
+bin="$1"
+dir="$SKYSEED_TEST_DATA_DIR"
+failures=0
+
+conninfo() { echo "host=$dir port=5432 user=postgres dbname=$1"; }
+sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conninfo "$1")" -c "$2"; }
+fresh_db() {  # fresh_db NAME: an empty database with nothing in it
+  sql skyseed "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" >/dev/null
+  sql skyseed "CREATE DATABASE \"$1\"" >/dev/null
+}
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+check() {  # check DESCRIPTION COMMAND...
+  local what="$1"; shift
+  if "$@"; then echo "ok: $what"; else fail "$what"; fi
+}
+tier_digest() { sql "$1" "SELECT corpus_digest FROM skyseed.tier WHERE tier = '$2'"; }
+finish() {
+  if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
+  echo "all passed"
+}

@@ -1,0 +1,27 @@
+// `skyseed grow`: takes one database from empty to a tier, or from one tier
+// to the next, loading only the chunks the ledger does not hold.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "tiers/tier_spec.h"
+
+namespace skyseed {
+
+struct GrowOptions {
+  std::string conninfo;
+  uint64_t seed = 1;
+  std::vector<TierSpec> tiers;  // grown and recorded in order
+  uint64_t target_size = 0;     // bytes; instead of tiers when > 0
+  std::string target_name;      // the tier name recorded for target_size
+  int jobs = 2;
+  uint64_t chunk_rows = 50'000;
+  std::string maintenance_work_mem = "512MB";
+};
+
+Status Grow(const GrowOptions& options);
+
+}  // namespace skyseed

@@ -1,0 +1,126 @@
+#include "tiers/grow_steps.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+
+#include "generator/corpus_tables.h"
+#include "loader/chunk_copy.h"
+#include "schema/corpus_schema.h"
+#include "tiers/database_manifest.h"
+#include "tiers/index_strategy.h"
+#include "tiers/parallel_chunks.h"
+#include "tiers/progress.h"
+
+namespace skyseed {
+namespace {
+
+double Since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+QuoteFn Quoter(PgConnection& c) {
+  return [&c](std::string_view n) { return c.QuoteIdent(n); };
+}
+
+std::vector<Chunk> PlanLoad(const std::vector<LedgerEntry>& ledger, const TableCounts& counts,
+                            uint64_t chunk_rows) {
+  std::vector<Chunk> chunks;
+  for (const TableDef& t : CorpusTables()) {
+    std::vector<RowRange> done;
+    for (const LedgerEntry& e : ledger) {
+      if (e.table == t.qualified_name()) done.push_back(e.range);
+    }
+    for (const RowRange& r : SplitRanges(MissingRanges(done, counts.at(t.qualified_name())),
+                                         chunk_rows)) {
+      chunks.push_back({&t, r});
+    }
+  }
+  return chunks;
+}
+
+Status SetAsideWhereCheaper(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
+                            const std::vector<Chunk>& chunks) {
+  Result<std::vector<StashEntry>> stash = ReadStash(ctx.control);
+  if (!stash.ok()) return stash.status();
+  for (const IndexDef& idx : CorpusIndexes(Quoter(ctx.control))) {
+    const bool stashed = std::any_of(stash->begin(), stash->end(),
+                                     [&](const StashEntry& e) { return e.index_name == idx.name; });
+    if (stashed) continue;
+    uint64_t added = 0;
+    for (const Chunk& c : chunks) {
+      if (c.table == idx.table) added += c.range.count;
+    }
+    if (added == 0) continue;
+    const uint64_t existing = LedgerRows(ledger, idx.table->qualified_name());
+    if (ChooseIndexAction(idx.kind, existing, added) == IndexAction::kSetAside) {
+      SKYSEED_RETURN_IF_ERROR(SetAsideIndex(ctx.control, idx));
+    }
+  }
+  return Status::Ok();
+}
+
+Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks) {
+  const int jobs = std::max(1, std::min<int>(ctx.options.jobs, chunks.size()));
+  std::vector<std::unique_ptr<PgConnection>> conns;
+  for (int w = 0; w < jobs; ++w) {
+    Result<std::unique_ptr<PgConnection>> c = PgConnection::Connect(ctx.options.conninfo);
+    if (!c.ok()) return c.status();
+    // A chunk and its ledger row commit or vanish together, so a commit
+    // lost in a crash is simply loaded again: exactly-once holds.
+    SKYSEED_RETURN_IF_ERROR((*c)->Exec("SET synchronous_commit = off"));
+    conns.push_back(std::move(*c));
+  }
+  std::vector<std::unique_ptr<ByteBuffer>> buffers;
+  for (int w = 0; w < jobs; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
+  uint64_t total = 0;
+  for (const Chunk& c : chunks) total += c.range.count;
+  Progress progress("load", total);
+  return RunChunks(chunks, jobs, [&](const Chunk& c, int w) -> Status {
+    ByteBuffer& buf = *buffers[w];
+    buf.clear();
+    TableDigest d;
+    c.table->encode(ctx.options.seed, c.range, &buf, &d);
+    PgConnection& conn = *conns[w];
+    const QuoteFn q = Quoter(conn);
+    const ChunkCopy copy{"COPY " + QualifiedName(*c.table, q) + " (" + ColumnList(*c.table, q) +
+                             ") FROM STDIN (FORMAT binary)",
+                         c.table->qualified_name(), c.range.first, c.range.count, d.sum};
+    SKYSEED_RETURN_IF_ERROR(CommitChunk(conn, copy, buf));
+    progress.Add(c.range.count, buf.size());
+    return Status::Ok();
+  });
+}
+
+}  // namespace
+
+Status GrowToCounts(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases) {
+  Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
+  if (!ledger.ok()) return ledger.status();
+  for (const auto& [table, rows] : counts) {
+    const uint64_t have = LedgerRows(*ledger, table);
+    if (have > rows) {
+      return Status::InvalidArgument(table + " already holds " + std::to_string(have) +
+                                     " rows, more than the " + std::to_string(rows) +
+                                     " asked for; tiers only grow");
+    }
+  }
+  const std::vector<Chunk> chunks = PlanLoad(*ledger, counts, ctx.options.chunk_rows);
+  SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, *ledger, chunks));
+  auto start = std::chrono::steady_clock::now();
+  if (!chunks.empty()) SKYSEED_RETURN_IF_ERROR(LoadChunks(ctx, chunks));
+  (*phases)["load"] += Since(start);
+  start = std::chrono::steady_clock::now();
+  PhaseSeconds index_seconds;
+  SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(ctx.options.conninfo, ctx.options.jobs,
+                                                ctx.options.maintenance_work_mem, &index_seconds));
+  for (const auto& [name, secs] : index_seconds) (*phases)[name] += secs;
+  (*phases)["indexes"] += Since(start);
+  return Status::Ok();
+}
+
+}  // namespace skyseed

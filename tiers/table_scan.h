@@ -1,0 +1,33 @@
+// Reading a corpus table back: row hashes bucketed into the ledger's chunks
+// by the row index each key encodes (obs_pk is the row index; a source_id's
+// low 35 bits are).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "generator/corpus_digest.h"
+#include "generator/corpus_tables.h"
+#include "tiers/database_manifest.h"
+
+namespace skyseed {
+
+uint64_t RowIndexOfTuple(const TableDef& t, std::string_view tuple);
+
+struct ChunkScan {
+  std::vector<RowRange> chunks;         // sorted ledger chunks of the table
+  std::vector<TableDigest> digests;     // per chunk, from the database
+  TableDigest outside;                  // rows in no ledger chunk
+};
+
+// Scans the whole table with `jobs` connections over disjoint block ranges.
+Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDef& t,
+                            std::vector<RowRange> chunks);
+// Row hashes of rows [range) in the database (a second pass for a chunk
+// that differs), sorted.
+Result<std::vector<Digest128>> ScanChunkRows(const std::string& conninfo, const TableDef& t,
+                                             RowRange range);
+
+}  // namespace skyseed
