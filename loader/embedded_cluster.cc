@@ -16,7 +16,9 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -62,20 +64,52 @@ std::string OneLine(const std::string& text) {
   return out;
 }
 
-// The line that best explains a failure: the last FATAL/PANIC/ERROR line
-// (a server log ends with "database system is shut down"), else the last one.
-std::string ErrorLineOf(const std::string& text) {
-  std::istringstream in(text);
-  std::string line, last, last_error;
-  while (std::getline(in, line)) {
-    if (OneLine(line).empty()) continue;
-    last = line;
-    if (line.find("FATAL:") != std::string::npos || line.find("PANIC:") != std::string::npos ||
-        line.find("ERROR:") != std::string::npos || line.find("error:") != std::string::npos) {
-      last_error = line;
-    }
+// Drops the server's log_line_prefix ("2024-05-01 12:00:00.000 UTC [123] ").
+std::string WithoutLogPrefix(const std::string& line) {
+  const size_t end = line.find("] ");
+  const bool prefixed = !line.empty() && std::isdigit(static_cast<unsigned char>(line[0])) != 0;
+  return prefixed && end != std::string::npos ? line.substr(end + 2) : line;
+}
+
+bool IsErrorLine(const std::string& line) {
+  for (const char* level : {"FATAL:", "PANIC:", "ERROR:", "error:"}) {
+    if (line.find(level) != std::string::npos) return true;
   }
-  return OneLine(last_error.empty() ? last : last_error);
+  return false;
+}
+
+bool IsRoutineLine(const std::string& line) {
+  for (const char* routine : {"starting PostgreSQL", "listening on", "database system"}) {
+    if (line.find(routine) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// A server's log ends with "database system is shut down", so the last line
+// rarely explains a failure: take the last error line instead, with up to two
+// non-routine lines before it (they often name the bad setting) and the
+// DETAIL and HINT after it.
+std::string ErrorLineOf(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!OneLine(line).empty()) lines.push_back(WithoutLogPrefix(line));
+  }
+  if (lines.empty()) return "";
+  size_t at = lines.size() - 1;
+  while (at > 0 && !IsErrorLine(lines[at])) --at;
+  if (!IsErrorLine(lines[at])) return OneLine(lines.back());
+  size_t first = at;
+  while (first > 0 && at - first < 2 && !IsRoutineLine(lines[first - 1]) &&
+         !IsErrorLine(lines[first - 1])) {
+    --first;
+  }
+  std::string out;
+  for (size_t i = first; i <= at; ++i) out += lines[i] + " ";
+  for (size_t i = at + 1; i < lines.size() && i <= at + 2; ++i) {
+    if (lines[i].rfind("DETAIL:", 0) == 0 || lines[i].rfind("HINT:", 0) == 0) out += lines[i] + " ";
+  }
+  return OneLine(out);
 }
 
 std::optional<std::string> ReadFile(const fs::path& path, uintmax_t offset = 0) {
@@ -158,7 +192,7 @@ void PrepareChild(const RunAs& as, int out_fd, int null_fd) {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
-  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD}) signal(sig, SIG_DFL);
+  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD}) (void)signal(sig, SIG_DFL);
   if (out_fd >= 0 && null_fd >= 0) {
     const int out = fcntl(out_fd, F_DUPFD, 3);
     const int null = fcntl(null_fd, F_DUPFD, 3);
@@ -170,9 +204,8 @@ void PrepareChild(const RunAs& as, int out_fd, int null_fd) {
   // postmaster.
   close_range(3, ~0U, 0);
   if (chdir("/") != 0) _exit(126);
-  if (as.switch_user &&
-      (setgroups(as.groups.size(), as.groups.data()) != 0 || setgid(as.gid) != 0 ||
-       setuid(as.uid) != 0)) {
+  if (as.switch_user && (setgroups(as.groups.size(), as.groups.data()) != 0 ||
+                         setgid(as.gid) != 0 || setuid(as.uid) != 0)) {
     _exit(126);
   }
 }
@@ -193,6 +226,7 @@ struct CommandOutput {
 // fork/exec rather than a shell, so paths with spaces need no quoting.
 Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const RunAs& as) {
   std::vector<char*> argv;
+  argv.reserve(args.size() + 1);
   for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
   int fds[2];
@@ -237,7 +271,9 @@ Result<std::optional<fs::path>> FirstUnsearchable(const RunAs& as, const fs::pat
   if (pid == 0) {
     PrepareChild(as, -1, -1);
     for (size_t i = 0; i < prefixes.size(); ++i) {
-      if (access(prefixes[i].c_str(), X_OK) != 0) _exit(static_cast<int>(std::min<size_t>(i + 1, 125)));
+      if (access(prefixes[i].c_str(), X_OK) != 0) {
+        _exit(static_cast<int>(std::min<size_t>(i + 1, 125)));
+      }
     }
     _exit(0);
   }
@@ -260,10 +296,10 @@ Status CheckReachable(const RunAs& as, const fs::path& dir) {
   if (!blocked.ok()) return blocked.status();
   if (!blocked->has_value()) return Status::Ok();
   return Status::InvalidArgument(
-      "data directory " + dir.string() + " is out of reach of user " + as.name + ", who runs " +
-      "PostgreSQL because it refuses to run as root: " + (*blocked)->string() +
-      " is not searchable by that user; choose a --data-dir it can reach, such as " +
-      kSuggestedDir);
+      "cannot use data directory " + dir.string() + ": PostgreSQL refuses to run as root, so " +
+      "skyseed runs it as user " + as.name + ", who cannot reach it (" + (*blocked)->string() +
+      " is not searchable by " + as.name + "); choose a --data-dir that " + as.name +
+      " can reach, such as " + kSuggestedDir);
 }
 
 enum class DirKind { kMissing, kEmpty, kOurs, kForeignCluster, kOther, kNotDirectory };
@@ -272,10 +308,13 @@ Result<DirKind> ClassifyDir(const fs::path& dir) {
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
   if (st.type() == fs::file_type::not_found) return DirKind::kMissing;
-  if (ec) return Status::InvalidArgument("cannot inspect data directory " + dir.string() + ": " + ec.message());
+  const std::string d = dir.string();
+  if (ec) {
+    return Status::InvalidArgument("cannot inspect data directory " + d + ": " + ec.message());
+  }
   if (!fs::is_directory(st)) return DirKind::kNotDirectory;
   const bool empty = fs::is_empty(dir, ec);
-  if (ec) return Status::InvalidArgument("cannot read data directory " + dir.string() + ": " + ec.message());
+  if (ec) return Status::InvalidArgument("cannot read data directory " + d + ": " + ec.message());
   if (empty) return DirKind::kEmpty;
   const bool has_version = fs::exists(dir / "PG_VERSION", ec);
   const std::optional<std::string> marker = ReadFile(dir / kMarkerFile);
@@ -297,7 +336,8 @@ std::string NotOursMessage(const fs::path& dir, DirKind kind) {
     case DirKind::kNotDirectory:
       return d + " exists and is not a directory; choose a new or empty --data-dir";
     default:
-      return d + " is not empty and is not a skyseed cluster; skyseed will not initialize a "
+      return d +
+             " is not empty and is not a skyseed cluster; skyseed will not initialize a "
              "cluster over it: choose a new or empty --data-dir";
   }
 }
@@ -307,8 +347,14 @@ Result<fs::path> ResolveDataDir(const std::string& data_dir) {
   if (data_dir.empty()) return Status::InvalidArgument("--data-dir is empty");
   std::error_code ec;
   fs::path abs = fs::absolute(data_dir, ec);
-  if (ec) return Status::InvalidArgument("cannot resolve --data-dir " + data_dir + ": " + ec.message());
-  abs = abs.lexically_normal();
+  if (ec) {
+    return Status::InvalidArgument("cannot resolve --data-dir " + data_dir + ": " + ec.message());
+  }
+  // Follow a symlink (see RelocateUnreachable) to the real cluster folder.
+  abs = fs::weakly_canonical(abs.lexically_normal(), ec);
+  if (ec) {
+    return Status::InvalidArgument("cannot resolve --data-dir " + data_dir + ": " + ec.message());
+  }
   if (!abs.has_filename() && abs.has_relative_path()) abs = abs.parent_path();
   const std::string& s = abs.native();
   // libpq splits host on commas; postgresql.conf is line based.
@@ -319,11 +365,11 @@ Result<fs::path> ResolveDataDir(const std::string& data_dir) {
   }
   const size_t socket_len = s.size() + 1 + sizeof(kSocketName) - 1;
   if (socket_len >= sizeof(sockaddr_un::sun_path)) {
-    return Status::InvalidArgument(
-        "--data-dir " + s + " is too long: the server's socket " + s + "/" + kSocketName +
-        " would be " + std::to_string(socket_len) + " bytes, and unix sockets allow " +
-        std::to_string(sizeof(sockaddr_un::sun_path) - 1) + "; choose a shorter one such as " +
-        kSuggestedDir);
+    return Status::InvalidArgument("--data-dir " + s + " is too long: the server's socket " + s +
+                                   "/" + kSocketName + " would be " + std::to_string(socket_len) +
+                                   " bytes, and unix sockets allow " +
+                                   std::to_string(sizeof(sockaddr_un::sun_path) - 1) +
+                                   "; choose a shorter one such as " + kSuggestedDir);
   }
   return abs;
 }
@@ -353,7 +399,9 @@ Status PrepareDataDir(const fs::path& dir, DirKind kind, const RunAs& as) {
   std::error_code ec;
   if (kind == DirKind::kMissing) {
     fs::create_directories(dir, ec);
-    if (ec) return Status::InvalidArgument("cannot create data directory " + d + ": " + ec.message());
+    if (ec) {
+      return Status::InvalidArgument("cannot create data directory " + d + ": " + ec.message());
+    }
   } else if (!as.switch_user && access(dir.c_str(), W_OK) != 0) {
     return Status::InvalidArgument("data directory " + d + " is not writable: " + ErrnoText(errno));
   }
@@ -422,17 +470,24 @@ std::optional<int> LivePostmasterPid(const fs::path& dir) {
 
 Status StartServer(const fs::path& dir, const RunAs& as) {
   const fs::path log = dir / kLogFile;
-  std::error_code ec;
-  uintmax_t log_start = fs::file_size(log, ec);
-  if (ec) log_start = 0;
-  Result<CommandOutput> out =
-      RunCommand({PgBin("pg_ctl"), "-D", dir.string(), "-l", log.string(), "-w", "-t",
-                  std::to_string(kStartTimeoutSeconds), "start"},
-                 as);
-  if (!out.ok()) return out.status();
-  if (out->exit_code == 0) return Status::Ok();
-  std::string why = ErrorLineOf(ReadFile(log, log_start).value_or(""));
-  if (why.empty()) why = ErrorLineOf(out->output);
+  const std::string timeout = std::to_string(kStartTimeoutSeconds);
+  const std::vector<std::string> args = {
+      PgBin("pg_ctl"), "-D", dir.string(), "-l", log.string(), "-w", "-t", timeout, "start"};
+  std::string why;
+  // Right after a crash the old postmaster's children may take a moment to
+  // notice and detach from shared memory, which refuses the new postmaster.
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    std::error_code ec;
+    uintmax_t log_start = fs::file_size(log, ec);
+    if (ec) log_start = 0;
+    Result<CommandOutput> out = RunCommand(args, as);
+    if (!out.ok()) return out.status();
+    if (out->exit_code == 0) return Status::Ok();
+    const std::string logged = ReadFile(log, log_start).value_or("");
+    why = ErrorLineOf(logged.empty() ? out->output : logged);
+    if (logged.find("pre-existing shared memory block") == std::string::npos) break;
+  }
   return Status::Database("could not start PostgreSQL in " + dir.string() + ": " + why +
                           " (log: " + log.string() + ")");
 }
@@ -445,7 +500,9 @@ Status EnsureServerRunning(const fs::path& dir, const ClusterSettings& s, const 
   std::error_code ec;
   fs::remove(dir / kPidFile, ec);
   fs::remove(dir / (std::string(kSocketName) + ".lock"), ec);
-  SKYSEED_RETURN_IF_ERROR(WriteOwnedFile(dir / kSettingsFile, SettingsConf(s, dir.string()), as));
+  const std::string conf = "# Written by skyseed at every start of the server: edits are lost.\n" +
+                           SettingsConf(s, dir.string());
+  SKYSEED_RETURN_IF_ERROR(WriteOwnedFile(dir / kSettingsFile, conf, as));
   SKYSEED_RETURN_IF_ERROR(EnsureIncluded(dir));
   return StartServer(dir, as);
 }
@@ -473,7 +530,8 @@ Result<PgConn> Connect(const fs::path& dir, const std::string& dbname) {
                             "): " + OneLine(PQerrorMessage(conn.get())));
   }
   // NOTICEs such as "extension already exists, skipping" would reach stderr.
-  PQsetNoticeProcessor(conn.get(), [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      conn.get(), [](void*, const char*) {}, nullptr);
   return conn;
 }
 
@@ -549,8 +607,9 @@ uint64_t CgroupMemoryLimit() {
        {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
     const std::optional<std::string> text = ReadFile(path);
     uint64_t value = 0;
-    if (text && std::from_chars(text->data(), text->data() + text->size(), value).ec ==
-                    std::errc() && value > 0) {
+    if (text &&
+        std::from_chars(text->data(), text->data() + text->size(), value).ec == std::errc() &&
+        value > 0) {
       limit = std::min(limit, value);
     }
   }
@@ -560,14 +619,14 @@ uint64_t CgroupMemoryLimit() {
 }  // namespace
 
 ClusterSettings DetectMachine(int connections) {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
+  const int64_t pages = sysconf(_SC_PHYS_PAGES);
+  const int64_t page_size = sysconf(_SC_PAGE_SIZE);
   uint64_t memory = pages > 0 && page_size > 0
                         ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size)
                         : uint64_t{4} << 30;  // unknown: assume a small machine
   // In a container the limit, not the host's memory, decides what fits.
   memory = std::min(memory, CgroupMemoryLimit());
-  const long online = sysconf(_SC_NPROCESSORS_ONLN);
+  const int64_t online = sysconf(_SC_NPROCESSORS_ONLN);
   int cores = online > 0 ? static_cast<int>(online) : 1;
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -618,6 +677,32 @@ std::string EmbeddedConninfo(const std::string& abs_data_dir, const std::string&
          " dbname=" + ConninfoQuote(dbname) + " user=postgres";
 }
 
+// Under root, a new data directory the server's user cannot reach (say
+// ./skyseed-data under /root) is created in /var/lib/skyseed/clusters and
+// linked from where the user asked, so the default works from any folder
+// without loosening the user's own directories.
+Result<fs::path> RelocateUnreachable(const fs::path& dir, const RunAs& as) {
+  if (CheckReachable(as, dir).ok()) return dir;
+  std::error_code ec;
+  char name[32];
+  std::snprintf(name, sizeof(name), "%016zx", std::hash<std::string>{}(dir.string()));
+  const fs::path real = fs::path("/var/lib/skyseed/clusters") / name;
+  fs::create_directories(real.parent_path(), ec);
+  fs::permissions("/var/lib/skyseed", fs::perms::owner_all | fs::perms::group_exec |
+                                          fs::perms::others_exec, ec);
+  fs::permissions(real.parent_path(), fs::perms::owner_all | fs::perms::group_exec |
+                                          fs::perms::others_exec, ec);
+  fs::create_directories(dir.parent_path(), ec);
+  fs::create_directory_symlink(real, dir, ec);
+  if (ec) {
+    return Status::InvalidArgument("cannot link " + dir.string() + " to " + real.string() + ": " +
+                                   ec.message());
+  }
+  std::fprintf(stderr, "skyseed: user %s cannot reach %s, so the cluster lives in %s (linked)\n",
+               as.name.c_str(), dir.string().c_str(), real.string().c_str());
+  return real;
+}
+
 Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir,
                                              const ClusterSettings& s) {
   Result<fs::path> dir = ResolveDataDir(data_dir);
@@ -631,6 +716,10 @@ Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir,
   SKYSEED_RETURN_IF_ERROR(CheckBinaries());
   Result<RunAs> as = ResolveRunAs(*dir, !fresh);
   if (!as.ok()) return as.status();
+  if (*kind == DirKind::kMissing && as->switch_user) {
+    dir = RelocateUnreachable(*dir, *as);
+    if (!dir.ok()) return dir.status();
+  }
   SKYSEED_RETURN_IF_ERROR(CheckReachable(*as, *dir));
   if (fresh) {
     SKYSEED_RETURN_IF_ERROR(PrepareDataDir(*dir, *kind, *as));
@@ -653,10 +742,9 @@ Status StopEmbeddedCluster(const std::string& data_dir) {
   SKYSEED_RETURN_IF_ERROR(CheckBinaries());
   Result<RunAs> as = ResolveRunAs(*dir, true);
   if (!as.ok()) return as.status();
-  Result<CommandOutput> out =
-      RunCommand({PgBin("pg_ctl"), "-D", dir->string(), "-m", "fast", "-w", "-t",
-                  std::to_string(kStopTimeoutSeconds), "stop"},
-                 *as);
+  Result<CommandOutput> out = RunCommand({PgBin("pg_ctl"), "-D", dir->string(), "-m", "fast", "-w",
+                                          "-t", std::to_string(kStopTimeoutSeconds), "stop"},
+                                         *as);
   if (!out.ok()) return out.status();
   if (out->exit_code != 0 && LivePostmasterPid(*dir)) {
     return Status::Database("could not stop PostgreSQL in " + dir->string() + ": " +

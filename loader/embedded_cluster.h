@@ -39,8 +39,7 @@ struct EmbeddedCluster {
 // <data_dir>/skyseed.conf (included from postgresql.conf), starts the server
 // unless it is running, and ensures database "skyseed" with pg_sphere.
 // Idempotent. Refuses a directory that holds anything but a skyseed cluster.
-Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir,
-                                             const ClusterSettings& s);
+Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s);
 
 // Fast shutdown; OK if the server is not running. NotFound if `data_dir`
 // holds no skyseed cluster (a cluster skyseed did not make is never stopped).

@@ -37,10 +37,13 @@ Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
 
 namespace {
 
-// Expensive builds first, so the longest one starts at once.
+// Primary keys first: ALTER TABLE ... ADD PRIMARY KEY takes an exclusive
+// lock and would otherwise queue behind a GiST build on the same table. Then
+// the most expensive builds, so the longest one starts early.
 int BuildOrder(IndexKind kind, const std::string& name) {
-  if (kind == IndexKind::kGist) return name.find("region") != std::string::npos ? 0 : 1;
-  return 2;
+  if (kind == IndexKind::kPrimaryKey) return 0;
+  if (kind == IndexKind::kGist) return name.find("region") != std::string::npos ? 1 : 2;
+  return 3;
 }
 
 Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm) {

@@ -112,7 +112,9 @@ TEST_F(EmbeddedClusterTest, StartStopRestartAndCrashRecovery) {
 
   Result<EmbeddedCluster> again = StartEmbeddedCluster(data_dir_.string(), settings_);
   ASSERT_TRUE(again.ok()) << again.status().message();
-  EXPECT_EQ(QueryOne(again->conninfo, "SELECT count(*) FROM pg_extension WHERE extname = 'pg_sphere'"), "1");
+  EXPECT_EQ(
+      QueryOne(again->conninfo, "SELECT count(*) FROM pg_extension WHERE extname = 'pg_sphere'"),
+      "1");
 
   // A crash leaves postmaster.pid behind (and, where init does not reap, a
   // zombie postmaster); the next start must recover anyway.
@@ -182,11 +184,12 @@ TEST(EmbeddedClusterRefusalTest, SocketPathTooLongIsRefused) {
   EXPECT_FALSE(fs::exists(dir));
 }
 
-TEST(EmbeddedClusterRefusalTest, DirectoryOutOfReachOfPostgresUnderRoot) {
+TEST(EmbeddedClusterRefusalTest, ExistingDirectoryOutOfReachOfPostgresUnderRoot) {
   if (geteuid() != 0) GTEST_SKIP() << "only root hands the cluster to user postgres";
   TempDir tmp(0700);  // like /root: postgres cannot pass through
   ASSERT_FALSE(tmp.path().empty());
   const fs::path dir = tmp.path() / "skyseed-data";
+  fs::create_directory(dir);  // the user's own folder: never moved
   Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2));
   ASSERT_FALSE(started.ok());
   EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
@@ -194,7 +197,25 @@ TEST(EmbeddedClusterRefusalTest, DirectoryOutOfReachOfPostgresUnderRoot) {
             std::string::npos)
       << started.status().message();
   EXPECT_NE(started.status().message().find("/var/tmp/skyseed-data"), std::string::npos);
-  EXPECT_FALSE(fs::exists(dir));
+  EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST(EmbeddedClusterRelocationTest, NewDirectoryOutOfReachIsRelocatedAndLinked) {
+  if (geteuid() != 0) GTEST_SKIP() << "only root hands the cluster to user postgres";
+  TempDir tmp(0700);
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path() / "skyseed-data";
+  Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2));
+  ASSERT_TRUE(started.ok()) << started.status().message();
+  EXPECT_TRUE(fs::is_symlink(dir));
+  EXPECT_EQ(fs::read_symlink(dir).string(), started->data_dir);
+  EXPECT_EQ(started->data_dir.rfind("/var/lib/skyseed/clusters/", 0), 0u);
+  Result<ClusterState> state = EmbeddedClusterState(dir.string());
+  ASSERT_TRUE(state.ok()) << state.status().message();
+  EXPECT_TRUE(state->running);
+  EXPECT_TRUE(StopEmbeddedCluster(dir.string()).ok());
+  std::error_code ec;
+  fs::remove_all(started->data_dir, ec);
 }
 
 TEST(SettingsConfTest, SizedToTheMachine) {

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# skyseed grow end to end against the floor: PostgreSQL alone ingesting the
+# same corpus by server-side COPY FROM files (written by skyseed generate),
+# into the same schema, with the same index builds (2 sessions in parallel,
+# as skyseed uses) and VACUUM ANALYZE. Both run in this one invocation on the
+# same embedded cluster, so the ratio is measured side by side.
+#   scripts/bench-grow.sh [TIER] [WORKDIR]      (default: S /var/tmp/skyseed-bench)
+set -euo pipefail
+tier="${1:-S}"
+work="${2:-/var/tmp/skyseed-bench}"
+cd "$(dirname "$0")/.."
+scripts/build.sh >/dev/null
+bin="$PWD/build/app/skyseed"
+jobs="$(nproc)"
+mkdir -p "$work"; chmod 755 "$work"
+"$bin" server start --data-dir "$work/data" >/dev/null
+conn() { echo "host=$work/data port=5432 user=postgres dbname=$1"; }
+sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$1")" -c "$2"; }
+now() { date +%s.%N; }
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+fresh_db() { sql skyseed "DROP DATABASE IF EXISTS $1 WITH (FORCE)"; sql skyseed "CREATE DATABASE $1"; }
+
+echo "== generating tier $tier as COPY files (not timed)"
+rm -rf "$work/files"
+"$bin" generate --tier "$tier" --out "$work/files" --chunk-rows 1000000 >/dev/null
+for f in "$work"/files/*.zst; do zstd -q -d --rm "$f"; done
+chmod -R a+rX "$work/files"
+
+echo "== floor: server-side COPY FROM files + the same indexes + VACUUM ANALYZE"
+fresh_db bench_floor
+"$bin" schema | grep -v -E '^(CREATE INDEX|ALTER TABLE)' | psql -X -q -v ON_ERROR_STOP=1 "$(conn bench_floor)" >/dev/null
+t0=$(now)
+ls "$work"/files/*.pgcopy | xargs -P "$jobs" -I{} sh -c '
+  f="{}"; table="$(basename "$f" | cut -d. -f1-2)"
+  psql -X -q -v ON_ERROR_STOP=1 "$0" -c "COPY $table FROM '"'"'$f'"'"' (FORMAT binary)"' "$(conn bench_floor)"
+t1=$(now)
+"$bin" schema | grep -E '^(CREATE INDEX|ALTER TABLE)' >"$work/indexes.sql"
+# The longest build (the polygon GiST) on one session, the rest on the other.
+{ grep -E 'obscore_pkey|s_region_idx' "$work/indexes.sql"; } >"$work/idx1.sql"
+{ grep -v -E 'obscore_pkey|s_region_idx' "$work/indexes.sql"; } >"$work/idx2.sql"
+for part in idx1 idx2; do
+  (echo "SET maintenance_work_mem = '512MB';"; cat "$work/$part.sql") |
+    psql -X -q -v ON_ERROR_STOP=1 "$(conn bench_floor)" >/dev/null &
+done
+wait
+t2=$(now)
+sql bench_floor "VACUUM (ANALYZE) ivoa.obscore" & sql bench_floor "VACUUM (ANALYZE) gaia.gaia_source" & wait
+t3=$(now)
+floor_load=$(calc "$t1 - $t0"); floor_idx=$(calc "$t2 - $t1"); floor_vac=$(calc "$t3 - $t2")
+floor_total=$(calc "$t3 - $t0")
+
+echo "== skyseed grow --tier $tier (end to end: generate, COPY, ledger, indexes, VACUUM, record)"
+fresh_db bench_skyseed
+t0=$(now)
+"$bin" grow --tier "$tier" --db "$(conn bench_skyseed)" --jobs "$jobs" 2>"$work/grow.err"
+t1=$(now)
+sky_total=$(calc "$t1 - $t0")
+phases="$("$bin" status --json --db "$(conn bench_skyseed)" | python3 -c '
+import json, sys
+t = json.load(sys.stdin)["tiers"][-1]
+p = t["phases"]
+print("load %.1fs, indexes %.1fs, vacuum %.1fs; size %.1f MiB; per index: %s" % (
+    p["load"], p["indexes"], p["vacuum"], t["database_size"] / 1048576,
+    ", ".join("%s %.1fs" % (k[6:], v) for k, v in sorted(p.items()) if k.startswith("index "))))')"
+size_floor=$(sql bench_floor "SELECT pg_database_size(current_database())")
+echo
+printf 'floor    %7.1fs  (COPY FROM files %.1fs, indexes %.1fs, vacuum %.1fs; size %.1f MiB)\n' \
+  "$floor_total" "$floor_load" "$floor_idx" "$floor_vac" "$(calc "$size_floor / 1048576")"
+printf 'skyseed  %7.1fs  (%s)\n' "$sky_total" "$phases"
+printf 'ratio floor=%.2f tier=%s\n' "$(calc "$sky_total / $floor_total")" "$tier"
