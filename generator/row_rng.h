@@ -37,7 +37,7 @@ class RowRng {
     return static_cast<uint32_t>(((Next64() >> 32) * static_cast<uint64_t>(n)) >> 32);
   }
   bool Bernoulli(double p) { return Uniform() < p; }
-  // Standard normal by Box-Muller; the second value of each pair is kept.
+  // Standard normal (Marsaglia polar); the second value of each pair is kept.
   double Normal();
   double Normal(double mean, double sigma) { return mean + sigma * Normal(); }
   // Exponential with the given mean.

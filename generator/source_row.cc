@@ -23,7 +23,7 @@ void FillAstrometry(RowRng& rng, double g, SourceRow* row) {
   row->dec_error = F(sigma * rng.Uniform(0.8, 1.2));
   // Two-parameter solutions (no parallax, no proper motion) dominate at the
   // faint end, about 22 % of the catalogue.
-  const double p2 = std::fmin(0.9, std::fmax(0.02, (g - 18.6) * 0.35));
+  const double p2 = std::fmin(0.9, std::fmax(0.02, (g - 18.8) * 0.3));
   if (rng.Bernoulli(p2)) {
     row->parallax.SetNull();
     row->parallax_error.SetNull();
@@ -53,9 +53,10 @@ void FillPhotometry(RowRng& rng, double g, double sin_b, SourceRow* row) {
     row->phot_rp_mean_mag.SetNull();
     row->bp_rp.SetNull();
   } else {
-    // Redder towards the plane (extinction), bluer at the faint end (halo).
-    const double colour =
-        0.9 + 0.6 * det::exp(-std::fabs(sin_b) / 0.1) - 0.02 * (g - 15.0) + 0.35 * rng.Normal();
+    // Redder towards the plane (extinction, a Lorentzian in sin b: no exp
+    // needed), bluer at the faint end (halo).
+    const double x = sin_b / 0.1;
+    const double colour = 0.9 + 0.6 / (1.0 + x * x) - 0.02 * (g - 15.0) + 0.35 * rng.Normal();
     row->bp_rp.Set(F(colour));
     row->phot_bp_mean_mag.Set(F(g + 0.45 * colour + 0.05));
     row->phot_rp_mean_mag.Set(F(g + 0.45 * colour + 0.05 - colour));
@@ -73,9 +74,10 @@ void FillPhotometry(RowRng& rng, double g, double sin_b, SourceRow* row) {
 
 void GenerateSourceRow(uint64_t seed, uint64_t index, SourceRow* row) {
   RowRng rng(seed, kSourceTableId, index);
-  const Vec3 gal = SampleGalacticDirection(rng);
-  const Vec3 icrs = GalacticToIcrs(gal);
-  LonLatFromVector(gal, &row->l, &row->b);
+  const GalacticDirection gal = SampleGalacticDirection(rng);
+  const Vec3 icrs = GalacticToIcrs(gal.unit);
+  row->l = gal.l_deg;
+  row->b = gal.b_deg;
   LonLatFromVector(icrs, &row->ra, &row->dec);
 
   // chealpix computes the pixel with libm's atan2; a last-bit difference can
@@ -88,7 +90,7 @@ void GenerateSourceRow(uint64_t seed, uint64_t index, SourceRow* row) {
 
   const double g = SampleGMagnitude(rng);
   FillAstrometry(rng, g, row);
-  FillPhotometry(rng, g, gal.z(), row);
+  FillPhotometry(rng, g, gal.unit.z(), row);
 }
 
 }  // namespace skyseed

@@ -47,6 +47,17 @@ IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name,
           "DROP INDEX IF EXISTS " + q(t.schema) + "." + q(name)};
 }
 
+// "(<expr>::<type>)", built by append: GCC 12 misreports "(" + std::string
+// as an overlapping copy (-Wrestrict).
+std::string Cast(const std::string& expr, const char* type) {
+  std::string out = "(";
+  out += expr;
+  out += "::";
+  out += type;
+  out += ")";
+  return out;
+}
+
 }  // namespace
 
 std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
@@ -57,7 +68,7 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
       Btree(obscore, q, "obscore_obs_id_idx", "obs_id"),
       Gist(obscore, q, "obscore_s_point_idx",
            "spoint(radians(" + q("s_ra") + "), radians(" + q("s_dec") + "))"),
-      Gist(obscore, q, "obscore_s_region_idx", "(" + q("s_region") + "::spoly)"),
+      Gist(obscore, q, "obscore_s_region_idx", Cast(q("s_region"), "spoly")),
       PrimaryKey(source, q),
       Gist(source, q, "gaia_source_pos_idx",
            "spoint(radians(" + q("ra") + "), radians(" + q("dec") + "))"),

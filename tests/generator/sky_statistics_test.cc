@@ -118,6 +118,8 @@ TEST(SkyStatistics, SourceRangesAndLuminosityFunction) {
   // Counts rise ~0.32 dex per magnitude where the catalogue is complete.
   const double slope = (std::log10(per_mag[18]) - std::log10(per_mag[14])) / 4.0;
   EXPECT_NEAR(slope, GalacticModel::kCountSlope, 0.03);
+  // Past the completeness limit the counts per magnitude stay flat.
+  EXPECT_NEAR(per_mag[20] / per_mag[19], 1.0, 0.05);
   const double fraction = two_parameter / static_cast<double>(rows.size());
   EXPECT_GT(fraction, 0.15);
   EXPECT_LT(fraction, 0.30);
