@@ -26,24 +26,19 @@ Status SendStream(PgConnection& conn, const ByteBuffer& tuples) {
 }  // namespace
 
 Status CommitChunk(PgConnection& conn, const ChunkCopy& chunk, const ByteBuffer& tuples) {
-  SKYSEED_RETURN_IF_ERROR(conn.Exec("BEGIN"));
-  Status s = conn.BeginCopyIn(chunk.copy_sql);
-  if (s.ok()) s = SendStream(conn, tuples);
-  if (s.ok()) {
-    s = conn.Query(
-        "INSERT INTO skyseed.chunk_ledger (table_name, first_row, row_count, digest) "
-        "VALUES ($1, $2, $3, $4)",
-        {chunk.ledger_name, std::to_string(chunk.first_row), std::to_string(chunk.row_count),
-         chunk.digest.Hex()},
-        nullptr);
-  }
-  if (s.ok()) s = conn.Exec("COMMIT");
-  if (!s.ok()) {
-    conn.Exec("ROLLBACK");  // best effort: the connection may be gone
-    return s.Annotate(chunk.ledger_name + " rows " + std::to_string(chunk.first_row) + ".." +
-                      std::to_string(chunk.first_row + chunk.row_count));
-  }
-  return Status::Ok();
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(conn.BeginCopyIn(chunk.copy_sql));
+        SKYSEED_RETURN_IF_ERROR(SendStream(conn, tuples));
+        return conn.Query(
+            "INSERT INTO skyseed.chunk_ledger (table_name, first_row, row_count, digest) "
+            "VALUES ($1, $2, $3, $4)",
+            {chunk.ledger_name, std::to_string(chunk.first_row), std::to_string(chunk.row_count),
+             chunk.digest.Hex()},
+            nullptr);
+      })
+      .Annotate(chunk.ledger_name + " rows " + std::to_string(chunk.first_row) + ".." +
+                std::to_string(chunk.first_row + chunk.row_count));
 }
 
 }  // namespace skyseed

@@ -72,14 +72,25 @@ Status PgConnection::PutCopyData(std::string_view data) {
 
 Status PgConnection::EndCopyIn() {
   if (PQputCopyEnd(conn_, nullptr) != 1) return Error("ending COPY");
+  return DrainResults("COPY failed");
+}
+
+Status PgConnection::DrainResults(const std::string& context) {
   Status s;
-  // Drain every result: the COPY's outcome, then the end of the command.
   while (PGresult* raw = PQgetResult(conn_)) {
     PgResult r(raw);
     if (PQresultStatus(raw) != PGRES_COMMAND_OK && s.ok()) {
-      s = Status::Database("COPY failed: " + FirstLine(PQresultErrorMessage(raw)));
+      s = Status::Database(context + ": " + FirstLine(PQresultErrorMessage(raw)));
     }
   }
+  return s;
+}
+
+Status PgConnection::InTransaction(const std::function<Status()>& body) {
+  SKYSEED_RETURN_IF_ERROR(Exec("BEGIN"));
+  Status s = body();
+  if (s.ok()) s = Exec("COMMIT");
+  if (!s.ok()) Exec("ROLLBACK");  // the connection may be gone
   return s;
 }
 
@@ -99,14 +110,7 @@ Status PgConnection::CopyOut(const std::string& copy_sql,
       return Error("reading COPY data");
     }
   }
-  Status s;
-  while (PGresult* raw = PQgetResult(conn_)) {
-    PgResult done(raw);
-    if (PQresultStatus(raw) != PGRES_COMMAND_OK && s.ok()) {
-      s = Status::Database("COPY TO failed: " + FirstLine(PQresultErrorMessage(raw)));
-    }
-  }
-  return s;
+  return DrainResults("COPY TO failed");
 }
 
 std::string PgConnection::QuoteIdent(std::string_view name) const {

@@ -49,6 +49,9 @@ class PgConnection {
   // COPY ... TO STDOUT: on_data receives the stream in the server's pieces.
   Status CopyOut(const std::string& copy_sql, const std::function<void(std::string_view)>& on_data);
 
+  // BEGIN; body; COMMIT — or ROLLBACK (best effort) if anything fails.
+  Status InTransaction(const std::function<Status()>& body);
+
   // "ident" with quotes doubled, via PQescapeIdentifier.
   std::string QuoteIdent(std::string_view name) const;
   int server_version() const { return PQserverVersion(conn_); }
@@ -57,6 +60,8 @@ class PgConnection {
  private:
   explicit PgConnection(PGconn* c) : conn_(c) {}
   Status Error(const std::string& context) const;
+  // Reads every pending result; the first that is not COMMAND_OK fails.
+  Status DrainResults(const std::string& context);
   PGconn* conn_;
 };
 

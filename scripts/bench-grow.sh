@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
-# skyseed grow end to end against the floor: PostgreSQL alone ingesting the
-# same corpus by server-side COPY FROM files (written by skyseed generate),
-# into the same schema, with the same index builds (2 sessions in parallel,
-# as skyseed uses) and VACUUM ANALYZE. Both run in this one invocation on the
-# same embedded cluster, so the ratio is measured side by side.
-#   scripts/bench-grow.sh [TIER] [WORKDIR]      (default: S /var/tmp/skyseed-bench)
+# skyseed grow end to end, side by side in one invocation on one embedded
+# cluster, against
+#  - the floor: PostgreSQL alone ingesting the same corpus by server-side
+#    COPY FROM files (written by skyseed generate) into the same schema, with
+#    the same index builds (2 sessions in parallel) and VACUUM ANALYZE;
+#  - the reference approach skyseed replaces (scripts/bench/run-reference.sh:
+#    INSERT ... SELECT over generate_series, SQL-hashed values, ON CONFLICT DO
+#    NOTHING, indexes set aside and rebuilt), same tables and row counts.
+#   scripts/bench-grow.sh [TIER] [WORKDIR] [--no-reference]
+#   (default: S /var/tmp/skyseed-bench)
 set -euo pipefail
 tier="${1:-S}"
 work="${2:-/var/tmp/skyseed-bench}"
+reference="${3:-yes}"
 cd "$(dirname "$0")/.."
 scripts/build.sh >/dev/null
-bin="$PWD/build/app/skyseed"
+mkdir -p "$work"
+# A private copy, so a rebuild during the run cannot swap the binary.
+cp build/app/skyseed "$work/skyseed"
+bin="$work/skyseed"
 jobs="$(nproc)"
 mkdir -p "$work"; chmod 755 "$work"
 "$bin" server start --data-dir "$work/data" >/dev/null
@@ -52,7 +60,7 @@ floor_total=$(calc "$t3 - $t0")
 echo "== skyseed grow --tier $tier (end to end: generate, COPY, ledger, indexes, VACUUM, record)"
 fresh_db bench_skyseed
 t0=$(now)
-"$bin" grow --tier "$tier" --db "$(conn bench_skyseed)" --jobs "$jobs" 2>"$work/grow.err"
+/usr/bin/time -f "maxrss=%M" "$bin" grow --tier "$tier" --db "$(conn bench_skyseed)" --jobs "$jobs" 2>"$work/grow.err"
 t1=$(now)
 sky_total=$(calc "$t1 - $t0")
 phases="$("$bin" status --json --db "$(conn bench_skyseed)" | python3 -c '
@@ -63,8 +71,27 @@ print("load %.1fs, indexes %.1fs, vacuum %.1fs; size %.1f MiB; per index: %s" % 
     p["load"], p["indexes"], p["vacuum"], t["database_size"] / 1048576,
     ", ".join("%s %.1fs" % (k[6:], v) for k, v in sorted(p.items()) if k.startswith("index "))))')"
 size_floor=$(sql bench_floor "SELECT pg_database_size(current_database())")
+peak_rss=$(grep -o "maxrss=[0-9]*" "$work/grow.err" | cut -d= -f2 || true)
+
+ref_line=""
+if [ "$reference" != "--no-reference" ]; then
+  echo "== reference: INSERT ... SELECT generate_series, hashed values, ON CONFLICT DO NOTHING"
+  read -r n_obs n_src <<<"$("$bin" hash --tier "$tier" | awk -F'rows=| ' '/^ivoa/ {o=$3} /^gaia/ {s=$3} END {print o, s}')"
+  fresh_db bench_reference
+  ref_line="$(SKYSEED="$bin" scripts/bench/run-reference.sh "$(conn bench_reference)" "$n_obs" "$n_src" | tail -1)"
+fi
 echo
 printf 'floor    %7.1fs  (COPY FROM files %.1fs, indexes %.1fs, vacuum %.1fs; size %.1f MiB)\n' \
   "$floor_total" "$floor_load" "$floor_idx" "$floor_vac" "$(calc "$size_floor / 1048576")"
-printf 'skyseed  %7.1fs  (%s)\n' "$sky_total" "$phases"
-printf 'ratio floor=%.2f tier=%s\n' "$(calc "$sky_total / $floor_total")" "$tier"
+printf 'skyseed  %7.1fs  (%s; peak RSS %s MiB)\n' "$sky_total" "$phases" "$(calc "${peak_rss:-0} / 1024")"
+if [ -n "$ref_line" ]; then
+  echo "$ref_line"
+  ref_total=$(sed -E 's/.*total=([0-9.]+).*/\1/' <<<"$ref_line")
+  ref_load=$(sed -E 's/.*load=([0-9.]+).*/\1/' <<<"$ref_line")
+  sky_load=$("$bin" status --json --db "$(conn bench_skyseed)" | python3 -c 'import json,sys; print(json.load(sys.stdin)["tiers"][-1]["phases"]["load"])')
+  printf 'load phase: skyseed %.1fs vs reference %.1fs = %.1fx\n' "$sky_load" "$ref_load" "$(calc "$ref_load / $sky_load")"
+  printf 'ratio floor=%.2f reference=%.2f tier=%s\n' "$(calc "$sky_total / $floor_total")" \
+    "$(calc "$ref_total / $sky_total")" "$tier"
+else
+  printf 'ratio floor=%.2f tier=%s\n' "$(calc "$sky_total / $floor_total")" "$tier"
+fi

@@ -40,21 +40,21 @@ Status CreateCorpus(PgConnection& conn, uint64_t seed) {
                                      " that skyseed did not create; refusing to touch it");
     }
   }
-  SKYSEED_RETURN_IF_ERROR(conn.Exec("BEGIN"));
-  Status s = conn.Exec(CorpusTablesDdl(q) + ManifestDdl(q));
-  if (s.ok()) {
-    s = conn.Query("INSERT INTO skyseed.corpus (seed, generator_version) VALUES ($1, $2)",
-                   {std::to_string(seed), kGeneratorVersion}, nullptr);
-  }
-  for (const IndexDef& idx : CorpusIndexes(q)) {
-    if (!s.ok()) break;
-    s = conn.Query(
-        "INSERT INTO skyseed.index_stash (index_name, table_name, definition) VALUES ($1,$2,$3)",
-        {idx.name, idx.table->qualified_name(), idx.create_sql}, nullptr);
-  }
-  if (s.ok()) s = conn.Exec("COMMIT");
-  if (!s.ok()) conn.Exec("ROLLBACK");
-  return s.Annotate("creating the corpus schema");
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(conn.Exec(CorpusTablesDdl(q) + ManifestDdl(q)));
+        SKYSEED_RETURN_IF_ERROR(
+            conn.Query("INSERT INTO skyseed.corpus (seed, generator_version) VALUES ($1, $2)",
+                       {std::to_string(seed), kGeneratorVersion}, nullptr));
+        for (const IndexDef& idx : CorpusIndexes(q)) {
+          SKYSEED_RETURN_IF_ERROR(conn.Query(
+              "INSERT INTO skyseed.index_stash (index_name, table_name, definition) "
+              "VALUES ($1, $2, $3)",
+              {idx.name, idx.table->qualified_name(), idx.create_sql}, nullptr));
+        }
+        return Status::Ok();
+      })
+      .Annotate("creating the corpus schema");
 }
 
 Result<std::vector<LedgerEntry>> ReadLedger(PgConnection& conn) {

@@ -24,15 +24,15 @@ IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added)
 }
 
 Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
-  SKYSEED_RETURN_IF_ERROR(conn.Exec("BEGIN"));
-  Status s = conn.Query(
-      "INSERT INTO skyseed.index_stash (index_name, table_name, definition) VALUES ($1, $2, $3) "
-      "ON CONFLICT (index_name) DO NOTHING",
-      {index.name, index.table->qualified_name(), index.create_sql}, nullptr);
-  if (s.ok()) s = conn.Exec(index.drop_sql);
-  if (s.ok()) s = conn.Exec("COMMIT");
-  if (!s.ok()) conn.Exec("ROLLBACK");
-  return s.Annotate("setting aside index " + index.name);
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(conn.Query(
+            "INSERT INTO skyseed.index_stash (index_name, table_name, definition) "
+            "VALUES ($1, $2, $3) ON CONFLICT (index_name) DO NOTHING",
+            {index.name, index.table->qualified_name(), index.create_sql}, nullptr));
+        return conn.Exec(index.drop_sql);
+      })
+      .Annotate("setting aside index " + index.name);
 }
 
 namespace {
@@ -49,14 +49,13 @@ int BuildOrder(IndexKind kind, const std::string& name) {
 Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm) {
   SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT set_config('maintenance_work_mem', $1, false)",
                                      {mwm}, nullptr));
-  SKYSEED_RETURN_IF_ERROR(conn.Exec("BEGIN"));
-  Status s = conn.Exec(idx.create_sql);
-  if (s.ok()) {
-    s = conn.Query("DELETE FROM skyseed.index_stash WHERE index_name = $1", {idx.name}, nullptr);
-  }
-  if (s.ok()) s = conn.Exec("COMMIT");
-  if (!s.ok()) conn.Exec("ROLLBACK");
-  return s.Annotate("building index " + idx.name);
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(conn.Exec(idx.create_sql));
+        return conn.Query("DELETE FROM skyseed.index_stash WHERE index_name = $1", {idx.name},
+                          nullptr);
+      })
+      .Annotate("building index " + idx.name);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "schema/corpus_schema.h"
 #include "tiers/database_manifest.h"
 #include "tiers/grow_steps.h"
+#include "tiers/parallel_chunks.h"
 
 namespace skyseed {
 namespace {
@@ -20,12 +21,15 @@ Result<int64_t> QueryInt(PgConnection& conn, const std::string& sql,
   return r.int64(0, 0);
 }
 
+// One table per connection, in parallel.
 Status VacuumAnalyze(GrowContext& ctx) {
-  for (const TableDef& t : CorpusTables()) {
-    const QuoteFn q = [&](std::string_view n) { return ctx.control.QuoteIdent(n); };
-    SKYSEED_RETURN_IF_ERROR(ctx.control.Exec("VACUUM (ANALYZE) " + QualifiedName(t, q)));
-  }
-  return Status::Ok();
+  const auto& tables = CorpusTables();
+  return RunParallel(tables.size(), ctx.options.jobs, [&](size_t i, int) -> Status {
+    Result<std::unique_ptr<PgConnection>> c = PgConnection::Connect(ctx.options.conninfo);
+    if (!c.ok()) return c.status();
+    const QuoteFn q = [&](std::string_view n) { return (*c)->QuoteIdent(n); };
+    return (*c)->Exec("VACUUM (ANALYZE) " + QualifiedName(tables[i], q));
+  });
 }
 
 Status MeasureTable(PgConnection& conn, const TableDef& t, const std::vector<LedgerEntry>& ledger,

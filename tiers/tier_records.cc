@@ -38,24 +38,24 @@ Result<std::vector<TierRecord>> ReadTiers(PgConnection& conn) {
 }
 
 Status RecordTier(PgConnection& conn, const TierRecord& t) {
-  SKYSEED_RETURN_IF_ERROR(conn.Exec("BEGIN"));
-  Status s = conn.Query(
-      "INSERT INTO skyseed.tier (tier, seconds, corpus_digest, database_size, pg_version, phases) "
-      "VALUES ($1, $2, $3, $4, $5, $6::jsonb)",
-      {t.tier, std::to_string(t.seconds), t.corpus.Hex(), std::to_string(t.database_size),
-       t.pg_version, t.phases_json}, nullptr);
-  for (const TierTableRecord& rec : t.tables) {
-    if (!s.ok()) break;
-    s = conn.Query(
-        "INSERT INTO skyseed.tier_table (tier, table_name, rows, digest, table_size, "
-        "indexes_size, index_table_ratio) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        {t.tier, rec.table, std::to_string(rec.digest.rows), rec.digest.sum.Hex(),
-         std::to_string(rec.table_size), std::to_string(rec.indexes_size),
-         std::to_string(rec.index_table_ratio)}, nullptr);
-  }
-  if (s.ok()) s = conn.Exec("COMMIT");
-  if (!s.ok()) conn.Exec("ROLLBACK");
-  return s.Annotate("recording tier " + t.tier);
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(conn.Query(
+            "INSERT INTO skyseed.tier (tier, seconds, corpus_digest, database_size, pg_version, "
+            "phases) VALUES ($1, $2, $3, $4, $5, $6::jsonb)",
+            {t.tier, std::to_string(t.seconds), t.corpus.Hex(), std::to_string(t.database_size),
+             t.pg_version, t.phases_json}, nullptr));
+        for (const TierTableRecord& rec : t.tables) {
+          SKYSEED_RETURN_IF_ERROR(conn.Query(
+              "INSERT INTO skyseed.tier_table (tier, table_name, rows, digest, table_size, "
+              "indexes_size, index_table_ratio) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+              {t.tier, rec.table, std::to_string(rec.digest.rows), rec.digest.sum.Hex(),
+               std::to_string(rec.table_size), std::to_string(rec.indexes_size),
+               std::to_string(rec.index_table_ratio)}, nullptr));
+        }
+        return Status::Ok();
+      })
+      .Annotate("recording tier " + t.tier);
 }
 
 }  // namespace skyseed

@@ -17,6 +17,13 @@ check() {  # check DESCRIPTION COMMAND...
   if "$@"; then echo "ok: $what"; else fail "$what"; fi
 }
 tier_digest() { sql "$1" "SELECT corpus_digest FROM skyseed.tier WHERE tier = '$2'"; }
+wait_for() {  # wait_for DB SQL: until the query prints t (at most ~60 s)
+  for _ in $(seq 600); do
+    [ "$(sql "$1" "$2" 2>/dev/null)" = t ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
 finish() {
   if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
   echo "all passed"

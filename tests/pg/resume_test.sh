@@ -3,14 +3,6 @@
 # index, an empty stash. And two grows at once: the second is refused.
 source "$(dirname "$0")/lib.sh"
 
-wait_for() {  # wait_for DB SQL: until the query prints t (at most ~60 s)
-  for _ in $(seq 600); do
-    [ "$(sql "$1" "$2" 2>/dev/null)" = t ] && return 0
-    sleep 0.1
-  done
-  return 1
-}
-
 fresh_db t_kill
 "$bin" grow --tier S --db "$(conninfo t_kill)" --chunk-rows 20000 >/dev/null 2>&1 &
 pid=$!

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The server side of failure: a COPY backend terminated mid-grow, a server
+# without pg_sphere, and the size-driven growth mode.
+source "$(dirname "$0")/lib.sh"
+
+fresh_db t_backend
+"$bin" grow --tier S --db "$(conninfo t_backend)" --chunk-rows 20000 >/dev/null 2>"$dir.backend.err" &
+pid=$!
+wait_for t_backend "SELECT count(*) >= 3 FROM skyseed.chunk_ledger" || fail "no chunk committed"
+sql t_backend "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+               WHERE datname = 't_backend' AND query LIKE 'COPY%'" >/dev/null
+wait "$pid"; rc=$?
+check "a terminated COPY backend fails the grow (exit $rc)" test "$rc" = 1
+check "naming the chunk it stopped at" grep -q "rows [0-9]*\.\.[0-9]*" "$dir.backend.err"
+"$bin" grow --tier S --db "$(conninfo t_backend)" >/dev/null
+check "a rerun completes with the generator's digest" \
+  test "$(tier_digest t_backend S)" = "$("$bin" hash --tier S | tail -1 | cut -d' ' -f2)"
+rm -f "$dir.backend.err"
+
+fresh_db t_size
+"$bin" grow --target-size 70MB --db "$(conninfo t_size)" >/dev/null
+size="$(sql t_size "SELECT database_size FROM skyseed.tier WHERE tier = 'size-70MB'")"
+check "--target-size records a tier that reached the size ($size bytes)" test "${size:-0}" -ge 70000000
+check "and not far beyond it" test "${size:-0}" -lt 90000000
+check "the size-grown database verifies" "$bin" verify --db "$(conninfo t_size)"
+out="$("$bin" grow --target-size 10XB --db "$(conninfo t_size)" 2>&1)"; rc=$?
+check "a malformed size is refused with exit 2" test "$rc" = 2
+
+# A server without pg_sphere: hide its control file for one database creation.
+control="$(/usr/lib/postgresql/15/bin/pg_config --sharedir)/extension/pg_sphere.control"
+if [ "$(id -u)" = 0 ] && [ -f "$control" ]; then
+  fresh_db t_nosphere
+  mv "$control" "$control.hidden"
+  out="$("$bin" grow --tier ci --db "$(conninfo t_nosphere)" 2>&1)"; rc=$?
+  mv "$control.hidden" "$control"
+  check "no pg_sphere: exit 2" test "$rc" = 2
+  check "saying how to install it" grep -q "apt-get install postgresql-15-pgsphere" <<<"$out"
+  check "and creating nothing" test "$(sql t_nosphere "SELECT to_regclass('skyseed.corpus') IS NULL")" = t
+else
+  echo "skip: pg_sphere control file cannot be hidden (not root)"
+fi
+finish
