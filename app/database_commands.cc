@@ -36,7 +36,7 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       "grow", "Grow one PostgreSQL database to a tier (or through a list of tiers) by binary "
               "COPY, build the pg_sphere GiST indexes, and record size and corpus digest.");
   struct Args {
-    std::string tiers, target_size, seed = "1", jobs, chunk_rows = "50000", mwm = "512MB";
+    std::string tiers, target_size, seed = "1", jobs, chunk_rows = "50000", mwm = "512MB", shard;
     ConnectionOptions conn;
   };
   auto a = std::make_shared<Args>();
@@ -49,11 +49,16 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
   cmd->add_option("--chunk-rows", a->chunk_rows, "rows per chunk = per COPY transaction")
       ->default_val("50000");
   cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
+  cmd->add_option("--shard", a->shard,
+                  "K/N: load only shard K of N of the chunks, so N processes (on one host or "
+                  "many) grow one server together; the last to finish builds the indexes and "
+                  "records the tier");
   AddConnectionOptions(cmd, &a->conn);
   cmd->footer(
       "Examples:\n  skyseed grow --tier ci                 # embedded cluster in ./skyseed-data\n"
       "  skyseed grow --tier S,D1 --db 'host=db1 dbname=sky'\n"
       "  skyseed grow --target-size 10GiB\n"
+      "  skyseed grow --tier D2 --shard 1/3 & skyseed grow --tier D2 --shard 2/3 & ...\n"
       "A killed grow resumes from its chunk ledger when run again.");
   cmd->callback([=] {
     *run = [=]() -> Status {
@@ -81,6 +86,15 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       if (!chunk.ok()) return chunk.status();
       o.chunk_rows = *chunk;
       o.maintenance_work_mem = a->mwm;
+      if (!a->shard.empty()) {
+        Result<std::pair<int, int>> shard = ParseShard(a->shard);
+        if (!shard.ok()) return shard.status();
+        o.shard = shard->first;
+        o.shards = shard->second;
+        if (o.sharded() && o.target_size > 0) {
+          return Status::InvalidArgument("--shard works with --tier, not --target-size");
+        }
+      }
       Result<std::string> conninfo = ResolveConninfo(a->conn, o.jobs);
       if (!conninfo.ok()) return conninfo.status();
       o.conninfo = *conninfo;

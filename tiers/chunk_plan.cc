@@ -21,8 +21,11 @@ std::vector<RowRange> MissingRanges(std::vector<RowRange> done, uint64_t target)
 std::vector<RowRange> SplitRanges(const std::vector<RowRange>& ranges, uint64_t chunk_rows) {
   std::vector<RowRange> out;
   for (const RowRange& r : ranges) {
-    for (uint64_t first = r.first; first < r.end(); first += chunk_rows) {
-      out.push_back({first, std::min(chunk_rows, r.end() - first)});
+    for (uint64_t first = r.first; first < r.end();) {
+      const uint64_t cell_end = (first / chunk_rows + 1) * chunk_rows;
+      const uint64_t end = std::min(cell_end, r.end());
+      out.push_back({first, end - first});
+      first = end;
     }
   }
   return out;

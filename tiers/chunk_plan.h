@@ -17,6 +17,13 @@ struct Chunk {
 
 // `done` may be unsorted; overlapping done ranges are tolerated.
 std::vector<RowRange> MissingRanges(std::vector<RowRange> done, uint64_t target);
+// Pieces end at multiples of chunk_rows: every run, shard or resume that uses
+// the same chunk size cuts the same grid, so shard ownership (cell index
+// mod shards) is the same for all of them.
 std::vector<RowRange> SplitRanges(const std::vector<RowRange>& ranges, uint64_t chunk_rows);
+// Shard k of n (0-based) owns the grid cells whose index is k mod n.
+inline bool ShardOwns(const RowRange& chunk, uint64_t chunk_rows, int shard, int shards) {
+  return static_cast<int>((chunk.first / chunk_rows) % static_cast<uint64_t>(shards)) == shard;
+}
 
 }  // namespace skyseed

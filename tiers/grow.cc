@@ -17,10 +17,6 @@
 namespace skyseed {
 namespace {
 
-// Any number both grow runs agree on: the second one is refused while the
-// first holds it, so two runs never interleave their chunks.
-constexpr const char* kGrowLockKey = "7020584306458092132";
-
 Status EnsurePgSphere(PgConnection& conn) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(
@@ -36,21 +32,69 @@ Status EnsurePgSphere(PgConnection& conn) {
       .Annotate("creating extension pg_sphere (needs a role allowed to create extensions)");
 }
 
-Status AcquireGrowLock(PgConnection& conn) {
+Status TryLock(PgConnection& conn, const char* function, const std::string& key, bool* got) {
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT pg_try_advisory_lock($1::bigint)", {kGrowLockKey}, &r));
-  if (r.text(0, 0) != "t") {
-    return Status::Database("another skyseed grow is running on this database; "
-                            "wait for it to finish (it holds the grow lock)");
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query(std::string("SELECT ") + function + "($1::bigint)", {key}, &r));
+  *got = r.text(0, 0) == "t";
+  return Status::Ok();
+}
+
+Status AcquireGrowLock(PgConnection& conn, const GrowOptions& o) {
+  bool got = false;
+  SKYSEED_RETURN_IF_ERROR(TryLock(
+      conn, o.sharded() ? "pg_try_advisory_lock_shared" : "pg_try_advisory_lock", kGrowLockKey, &got));
+  if (!got) {
+    return Status::Database(o.sharded() ? "a plain skyseed grow is running on this database; "
+                                          "shards wait for it to finish"
+                                        : "another skyseed grow is running on this database; "
+                                          "wait for it to finish (it holds the grow lock)");
+  }
+  if (!o.sharded()) return Status::Ok();
+  SKYSEED_RETURN_IF_ERROR(
+      TryLock(conn, "pg_try_advisory_lock", std::to_string(kShardLockBase + o.shard), &got));
+  if (!got) {
+    return Status::Database("shard " + std::to_string(o.shard + 1) + "/" +
+                            std::to_string(o.shards) + " is already running on this database");
   }
   return Status::Ok();
 }
 
-Status PrepareCorpus(PgConnection& conn, uint64_t seed) {
+Status CreateOrCheckCorpus(PgConnection& conn, uint64_t seed) {
   Result<CorpusIdentity> id = ReadCorpusIdentity(conn);
   if (id.ok()) return CheckCorpusIdentity(*id, seed);
   if (id.status().code() != Status::Code::kNotFound) return id.status();
   return CreateCorpus(conn, seed);
+}
+
+// Serialised, so shards starting together create the extension and the
+// schema once.
+Status PrepareCorpus(PgConnection& conn, uint64_t seed) {
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT pg_advisory_lock($1::bigint)", {kSetupLockKey}, nullptr));
+  Status s = EnsurePgSphere(conn);
+  if (s.ok()) s = CreateOrCheckCorpus(conn, seed);
+  conn.Query("SELECT pg_advisory_unlock($1::bigint)", {kSetupLockKey}, nullptr);
+  return s;
+}
+
+// Every shard of one growth must cut the same chunk grid into the same
+// number of shards, or two of them could load overlapping rows.
+Status CheckShardPlan(PgConnection& conn, const GrowOptions& o, const std::string& tier) {
+  const std::vector<std::string> mine = {tier, std::to_string(o.chunk_rows),
+                                         std::to_string(o.shards)};
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      "INSERT INTO skyseed.shard_plan (tier, chunk_rows, shards) VALUES ($1, $2, $3) "
+      "ON CONFLICT (one_row) DO NOTHING", mine, nullptr));
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT tier, chunk_rows::text, shards::text FROM skyseed.shard_plan", &r));
+  if (r.text(0, 0) != mine[0] || r.text(0, 1) != mine[1] || r.text(0, 2) != mine[2]) {
+    return Status::InvalidArgument("the shards already loading this database grow tier " +
+                                   r.text(0, 0) + " with --chunk-rows " + r.text(0, 1) + " in " +
+                                   r.text(0, 2) + " shards; run every shard with the same values");
+  }
+  return Status::Ok();
 }
 
 bool TierRecorded(const std::vector<TierRecord>& tiers, const std::string& name) {
@@ -66,11 +110,16 @@ Status Grow(const GrowOptions& options) {
   Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(options.conninfo);
   if (!conn.ok()) return conn.status();
   PgConnection& control = **conn;
-  SKYSEED_RETURN_IF_ERROR(EnsurePgSphere(control));
-  SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control));
+  SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control, options));
   SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options.seed));
   GrowContext ctx{options, control};
   if (options.target_size > 0) return GrowToSize(ctx);
+  if (options.sharded()) {
+    if (options.tiers.size() != 1) {
+      return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
+    }
+    SKYSEED_RETURN_IF_ERROR(CheckShardPlan(control, options, options.tiers[0].name));
+  }
   for (const TierSpec& tier : options.tiers) {
     Result<std::vector<TierRecord>> recorded = ReadTiers(control);
     if (!recorded.ok()) return recorded.status();

@@ -20,6 +20,12 @@ struct GrowOptions {
   int jobs = 2;
   uint64_t chunk_rows = 50'000;
   std::string maintenance_work_mem = "512MB";
+  // --shard K/N as shard = K-1, shards = N: load only the chunk-grid cells
+  // this shard owns; the last shard to finish (or a plain grow) builds the
+  // indexes and records the tier.
+  int shard = 0;
+  int shards = 1;
+  bool sharded() const { return shards > 1; }
 };
 
 Status Grow(const GrowOptions& options);

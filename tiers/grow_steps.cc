@@ -28,7 +28,8 @@ QuoteFn Quoter(PgConnection& c) {
 }
 
 std::vector<Chunk> PlanLoad(const std::vector<LedgerEntry>& ledger, const TableCounts& counts,
-                            uint64_t chunk_rows) {
+                            const GrowOptions& o) {
+  const uint64_t chunk_rows = o.chunk_rows;
   std::vector<Chunk> chunks;
   for (const TableDef& t : CorpusTables()) {
     std::vector<RowRange> done;
@@ -37,7 +38,7 @@ std::vector<Chunk> PlanLoad(const std::vector<LedgerEntry>& ledger, const TableC
     }
     for (const RowRange& r : SplitRanges(MissingRanges(done, counts.at(t.qualified_name())),
                                          chunk_rows)) {
-      chunks.push_back({&t, r});
+      if (!o.sharded() || ShardOwns(r, chunk_rows, o.shard, o.shards)) chunks.push_back({&t, r});
     }
   }
   return chunks;
@@ -98,7 +99,7 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks) {
 
 }  // namespace
 
-Status GrowToCounts(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases) {
+Status LoadMissing(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases) {
   Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
   if (!ledger.ok()) return ledger.status();
   for (const auto& [table, rows] : counts) {
@@ -109,18 +110,40 @@ Status GrowToCounts(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* p
                                      " asked for; tiers only grow");
     }
   }
-  const std::vector<Chunk> chunks = PlanLoad(*ledger, counts, ctx.options.chunk_rows);
+  const std::vector<Chunk> chunks = PlanLoad(*ledger, counts, ctx.options);
   SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, *ledger, chunks));
-  auto start = std::chrono::steady_clock::now();
+  const auto start = std::chrono::steady_clock::now();
   if (!chunks.empty()) SKYSEED_RETURN_IF_ERROR(LoadChunks(ctx, chunks));
   (*phases)["load"] += Since(start);
-  start = std::chrono::steady_clock::now();
+  return Status::Ok();
+}
+
+Status BuildStashedIndexes(GrowContext& ctx, PhaseSeconds* phases) {
+  const auto start = std::chrono::steady_clock::now();
   PhaseSeconds index_seconds;
   SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(ctx.options.conninfo, ctx.options.jobs,
                                                 ctx.options.maintenance_work_mem, &index_seconds));
   for (const auto& [name, secs] : index_seconds) (*phases)[name] += secs;
   (*phases)["indexes"] += Since(start);
   return Status::Ok();
+}
+
+Status GrowToCounts(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases) {
+  SKYSEED_RETURN_IF_ERROR(LoadMissing(ctx, counts, phases));
+  return BuildStashedIndexes(ctx, phases);
+}
+
+Result<bool> CountsComplete(GrowContext& ctx, const TableCounts& counts) {
+  Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
+  if (!ledger.ok()) return ledger.status();
+  for (const auto& [table, rows] : counts) {
+    std::vector<RowRange> done;
+    for (const LedgerEntry& e : *ledger) {
+      if (e.table == table) done.push_back(e.range);
+    }
+    if (!MissingRanges(done, rows).empty()) return false;
+  }
+  return true;
 }
 
 }  // namespace skyseed

@@ -13,6 +13,14 @@
 
 namespace skyseed {
 
+// Advisory lock keys every skyseed agrees on. A plain grow holds the grow
+// lock exclusively, shards hold it shared (so a plain grow and shards never
+// interleave) plus one lock per shard number (so a shard never runs twice).
+inline constexpr const char* kGrowLockKey = "7020584306458092132";
+inline constexpr const char* kFinishLockKey = "7020584306458092133";
+inline constexpr const char* kSetupLockKey = "7020584306458092134";
+inline constexpr int64_t kShardLockBase = 7020584306458000000;
+
 using TableCounts = std::map<std::string, uint64_t>;  // "schema.name" -> rows
 using PhaseSeconds = std::map<std::string, double>;
 
@@ -21,8 +29,15 @@ struct GrowContext {
   PgConnection& control;  // holds the grow lock
 };
 
-// Loads what the ledger lacks below `counts`, then rebuilds stashed indexes.
+// Loads what the ledger lacks below `counts` (this shard's cells only, when
+// sharded), setting indexes aside where that is cheaper.
+Status LoadMissing(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases);
+// Builds every stashed index.
+Status BuildStashedIndexes(GrowContext& ctx, PhaseSeconds* phases);
+// LoadMissing, then BuildStashedIndexes.
 Status GrowToCounts(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases);
+// True when the ledger holds every row below `counts`.
+Result<bool> CountsComplete(GrowContext& ctx, const TableCounts& counts);
 // GrowToCounts + VACUUM (ANALYZE) + the tier record, with a summary line.
 Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableCounts& counts);
 // Grows in rounds until pg_database_size() reaches options.target_size.

@@ -91,10 +91,45 @@ Status RecordReached(GrowContext& ctx, const std::string& tier, const TableCount
 
 }  // namespace
 
+// A shard that finds the tier complete finishes it, unless another shard
+// already is (the finish lock) or has (the tier record).
+Result<bool> ShardShouldFinish(GrowContext& ctx, const std::string& tier, const TableCounts& counts) {
+  const GrowOptions& o = ctx.options;
+  Result<bool> complete = CountsComplete(ctx, counts);
+  if (!complete.ok() || !*complete) {
+    if (complete.ok()) {
+      std::printf("shard %d/%d of tier %s loaded; other shards still loading (the last one to "
+                  "finish, or a plain grow, builds the indexes and records the tier)\n",
+                  o.shard + 1, o.shards, tier.c_str());
+    }
+    return complete;
+  }
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(ctx.control.Query("SELECT pg_try_advisory_lock($1::bigint)",
+                                            {kFinishLockKey}, &r));
+  if (r.text(0, 0) != "t") {
+    std::printf("shard %d/%d of tier %s loaded; another shard is finishing the tier\n",
+                o.shard + 1, o.shards, tier.c_str());
+    return false;
+  }
+  Result<std::vector<TierRecord>> recorded = ReadTiers(ctx.control);
+  if (!recorded.ok()) return recorded.status();
+  for (const TierRecord& t : *recorded) {
+    if (t.tier == tier) return false;
+  }
+  return true;
+}
+
 Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableCounts& counts) {
   const auto start = std::chrono::steady_clock::now();
   PhaseSeconds phases;
-  SKYSEED_RETURN_IF_ERROR(GrowToCounts(ctx, counts, &phases));
+  SKYSEED_RETURN_IF_ERROR(LoadMissing(ctx, counts, &phases));
+  if (ctx.options.sharded()) {
+    Result<bool> finish = ShardShouldFinish(ctx, tier, counts);
+    if (!finish.ok()) return finish.status();
+    if (!*finish) return Status::Ok();
+  }
+  SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
   const auto vacuum_start = std::chrono::steady_clock::now();
   SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx));
   const auto end = std::chrono::steady_clock::now();

@@ -45,6 +45,8 @@ Status RecordTier(PgConnection& conn, const TierRecord& t) {
             "phases) VALUES ($1, $2, $3, $4, $5, $6::jsonb)",
             {t.tier, std::to_string(t.seconds), t.corpus.Hex(), std::to_string(t.database_size),
              t.pg_version, t.phases_json}, nullptr));
+        // A finished tier ends any sharded growth of it.
+        SKYSEED_RETURN_IF_ERROR(conn.Exec("DELETE FROM skyseed.shard_plan"));
         for (const TierTableRecord& rec : t.tables) {
           SKYSEED_RETURN_IF_ERROR(conn.Query(
               "INSERT INTO skyseed.tier_table (tier, table_name, rows, digest, table_size, "

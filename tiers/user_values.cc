@@ -58,3 +58,20 @@ Result<uint64_t> ParseSize(const std::string& text) {
 }
 
 }  // namespace skyseed
+
+namespace skyseed {
+
+Result<std::pair<int, int>> ParseShard(const std::string& text) {
+  const size_t slash = text.find('/');
+  const auto bad = [&] {
+    return Status::InvalidArgument("--shard '" + text +
+                                   "' must be K/N with 1 <= K <= N <= 1024, e.g. 2/3");
+  };
+  if (slash == std::string::npos) return bad();
+  Result<uint64_t> k = ParseCount(text.substr(0, slash), "--shard K", 1, 1024);
+  Result<uint64_t> n = ParseCount(text.substr(slash + 1), "--shard N", 1, 1024);
+  if (!k.ok() || !n.ok() || *k > *n) return bad();
+  return std::make_pair(static_cast<int>(*k) - 1, static_cast<int>(*n));
+}
+
+}  // namespace skyseed

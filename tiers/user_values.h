@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "common/status.h"
 
@@ -16,5 +17,7 @@ Result<uint64_t> ParseCount(const std::string& text, const char* what, uint64_t 
 // "10GiB", "500MB", "1.5TiB", "4096" (bytes); binary (KiB..TiB) and decimal
 // (kB..TB) units, case-insensitive; must be > 0 and < 2^62 bytes.
 Result<uint64_t> ParseSize(const std::string& text);
+// "K/N" with 1 <= K <= N <= 1024; returns {K - 1, N}.
+Result<std::pair<int, int>> ParseShard(const std::string& text);
 
 }  // namespace skyseed

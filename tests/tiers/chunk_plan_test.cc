@@ -25,5 +25,15 @@ TEST(ChunkPlan, SplitRespectsTheChunkSize) {
   EXPECT_TRUE(Same(SplitRanges({{0, 7}, {10, 2}}, 3), {{0, 3}, {3, 3}, {6, 1}, {10, 2}}));
 }
 
+TEST(ChunkPlan, SplitFollowsTheGridSoShardsAgree) {
+  EXPECT_TRUE(Same(SplitRanges({{4, 7}}, 3), {{4, 2}, {6, 3}, {9, 2}}));
+  // Every cell has exactly one owner among the shards.
+  for (uint64_t first = 0; first < 30; first += 3) {
+    int owners = 0;
+    for (int k = 0; k < 4; ++k) owners += ShardOwns({first, 3}, 3, k, 4);
+    EXPECT_EQ(owners, 1);
+  }
+}
+
 }  // namespace
 }  // namespace skyseed

@@ -32,6 +32,18 @@ TEST(UserValues, Sizes) {
   EXPECT_FALSE(ParseSize("1..5GiB").ok());
 }
 
+TEST(UserValues, Shards) {
+  EXPECT_EQ(*ParseShard("2/3"), std::make_pair(1, 3));
+  EXPECT_EQ(*ParseShard("1/1"), std::make_pair(0, 1));
+  EXPECT_FALSE(ParseShard("0/3").ok());
+  EXPECT_FALSE(ParseShard("4/3").ok());
+  EXPECT_FALSE(ParseShard("3").ok());
+  EXPECT_FALSE(ParseShard("/3").ok());
+  EXPECT_FALSE(ParseShard("1/").ok());
+  EXPECT_FALSE(ParseShard("a/b").ok());
+  EXPECT_FALSE(ParseShard("1/99999999999999999999").ok());
+}
+
 TEST(TierSpec, NamesAndLists) {
   EXPECT_EQ(FindTier("d1")->name, "D1");
   EXPECT_EQ(FindTier("ci")->obscore_rows, 10000u);

@@ -1,0 +1,37 @@
+// Hand-written SVG bar charts (grouped or stacked) for the tier report, and
+// the number formats its charts and tables share. No script and no external
+// asset, so a chart is the same inline in report.html and as its own file.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace skyseed {
+
+// Escapes & < > " ' for HTML and SVG text and attribute values.
+std::string EscapeMarkup(const std::string& text);
+
+std::string FormatCount(double v);    // three significant digits: 950, 12.3k, 8.17M
+std::string FormatPlain(double v);    // 2.5, 1200: no trailing ".0"
+std::string FormatBytes(double b);    // 12.3 MiB, 1.4 GiB
+std::string FormatSeconds(double s);  // 2.4 s
+
+struct ChartSeries {
+  std::string name, color;
+};
+
+struct BarChart {
+  std::string title, y_title;
+  std::vector<std::string> groups;          // the x categories (tiers)
+  std::vector<ChartSeries> series;          // bars per group, or segments per stack
+  std::vector<std::vector<double>> values;  // [group][series], raw units, >= 0
+  bool stacked = false;
+  double divisor = 1;                        // raw value / divisor = axis unit
+  std::function<std::string(double)> label;  // of a value in axis units
+};
+
+// A complete <svg> element (with xmlns, so it also stands alone as a file).
+std::string RenderBarChart(const BarChart& chart);
+
+}  // namespace skyseed

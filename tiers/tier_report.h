@@ -1,0 +1,34 @@
+// The tier report: the tiers a database reached (skyseed.tier and
+// skyseed.tier_table) as a self-contained report.html (inline CSS and SVG,
+// no script, no external asset) plus each chart as its own SVG file.
+// Pure: it renders records already read, so it is tested without a server.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tiers/database_manifest.h"
+
+namespace skyseed {
+
+struct ReportInput {
+  uint64_t seed = 0;
+  std::string generator_version;
+  std::vector<TierRecord> tiers;  // in the order they were reached
+};
+
+struct ReportFile {
+  std::string name;  // a plain file name: "report.html", "rows_per_tier.svg", ...
+  std::string content;
+};
+
+// report.html first, then rows_per_tier.svg, size_per_tier.svg,
+// phases_per_tier.svg, index_builds_per_tier.svg, throughput_per_table.svg.
+// A phases_json that does not parse counts as no phases (the report says so).
+std::vector<ReportFile> RenderTierReport(const ReportInput& input);
+
+// Escapes & < > " ' for HTML and SVG text and attribute values.
+std::string EscapeMarkup(const std::string& text);
+
+}  // namespace skyseed
