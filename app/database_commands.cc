@@ -105,6 +105,31 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
   });
 }
 
+void AddInitCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "init", "Create pg_sphere, the corpus tables and the skyseed manifest for a seed, loading "
+              "nothing (for instance before distributing the tables with Citus).");
+  auto seed = std::make_shared<std::string>("1");
+  auto conn = std::make_shared<ConnectionOptions>();
+  cmd->add_option("--seed", *seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  AddConnectionOptions(cmd, conn.get());
+  cmd->callback([=] {
+    *run = [=]() -> Status {
+      GrowOptions o;
+      Result<uint64_t> s = ParseSeed(*seed);
+      if (!s.ok()) return s.status();
+      o.seed = *s;
+      Result<std::string> conninfo = ResolveConninfo(*conn, 1);
+      if (!conninfo.ok()) return conninfo.status();
+      o.conninfo = *conninfo;
+      SKYSEED_RETURN_IF_ERROR(InitCorpus(o));
+      std::printf("corpus of seed %llu ready; no rows loaded\n",
+                  static_cast<unsigned long long>(o.seed));
+      return Status::Ok();
+    };
+  });
+}
+
 void AddVerifyCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
       "verify", "Read every corpus table back, recompute its digests and compare them with the "

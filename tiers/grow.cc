@@ -134,4 +134,10 @@ Status Grow(const GrowOptions& options) {
   return Status::Ok();
 }
 
+Status InitCorpus(const GrowOptions& options) {
+  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(options.conninfo);
+  if (!conn.ok()) return conn.status();
+  return PrepareCorpus(**conn, options.seed);
+}
+
 }  // namespace skyseed

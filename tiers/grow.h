@@ -29,5 +29,9 @@ struct GrowOptions {
 };
 
 Status Grow(const GrowOptions& options);
+// Creates pg_sphere, the corpus tables and the manifest for options.seed (or
+// checks them), loading nothing: the step before distributing the tables
+// with Citus, or before starting shards on several hosts.
+Status InitCorpus(const GrowOptions& options);
 
 }  // namespace skyseed

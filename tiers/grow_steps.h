@@ -10,16 +10,9 @@
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "tiers/grow.h"
+#include "tiers/lock_keys.h"
 
 namespace skyseed {
-
-// Advisory lock keys every skyseed agrees on. A plain grow holds the grow
-// lock exclusively, shards hold it shared (so a plain grow and shards never
-// interleave) plus one lock per shard number (so a shard never runs twice).
-inline constexpr const char* kGrowLockKey = "7020584306458092132";
-inline constexpr const char* kFinishLockKey = "7020584306458092133";
-inline constexpr const char* kSetupLockKey = "7020584306458092134";
-inline constexpr int64_t kShardLockBase = 7020584306458000000;
 
 using TableCounts = std::map<std::string, uint64_t>;  // "schema.name" -> rows
 using PhaseSeconds = std::map<std::string, double>;

@@ -43,7 +43,9 @@ std::string FormatCount(double v) {
   return Fmt(i == 0 && v == std::floor(v) ? "%.0f" : "%.3g", v) + kSuffix[i];
 }
 
-std::string FormatPlain(double v) { return Fmt(v == std::floor(v) ? "%.0f" : "%.4g", v); }
+std::string FormatPlain(double v) {
+  return Fmt(v >= 100 || v == std::floor(v) ? "%.0f" : "%.3g", v);
+}
 
 std::string FormatBytes(double b) {
   const double unit = b >= kGiB ? kGiB : kMiB;
@@ -115,7 +117,9 @@ struct Frame {
 };
 
 void Axes(const BarChart& c, const Frame& f, double step, std::string* s) {
-  for (double v = 0; v <= f.top + step / 2; v += step) {
+  // Counted, not summed, so that 0.1 steps do not drift to 0.30000000000000004.
+  for (int k = 0; k * step <= f.top + step / 2; ++k) {
+    const double v = k * step;
     *s += "<line x1=\"" + N(f.x0) + "\" x2=\"" + N(f.x1) + "\" y1=\"" + N(f.Y(v)) + "\" y2=\"" +
           N(f.Y(v)) + "\" stroke=\"" + (v == 0 ? "#9ca3af" : "#e5e7eb") + "\"/>\n";
     *s += Text(f.x0 - 6, f.Y(v) + 4, c.label(v), "font-size=\"11\" text-anchor=\"end\" fill=\"#4b5563\"");

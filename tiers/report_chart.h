@@ -13,7 +13,7 @@ namespace skyseed {
 std::string EscapeMarkup(const std::string& text);
 
 std::string FormatCount(double v);    // three significant digits: 950, 12.3k, 8.17M
-std::string FormatPlain(double v);    // 2.5, 1200: no trailing ".0"
+std::string FormatPlain(double v);    // 2.5, 12.3, 1200: no trailing ".0"
 std::string FormatBytes(double b);    // 12.3 MiB, 1.4 GiB
 std::string FormatSeconds(double s);  // 2.4 s
 

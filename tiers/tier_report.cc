@@ -1,57 +1,16 @@
 #include "tiers/tier_report.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <functional>
 #include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
+#include "tiers/report_chart.h"
+
 namespace skyseed {
 namespace {
-
-// ---- Numbers as people read them.
-
-std::string Fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), format, v);
-  return buf;
-}
-
-// Three significant digits with a k/M/G suffix: 950, 12.3k, 8.17M.
-std::string Si(double v) {
-  static const char* const kSuffix[] = {"", "k", "M", "G", "T"};
-  int i = 0;
-  while (std::fabs(v) >= 999.5 && i < 4) {
-    v /= 1000;
-    ++i;
-  }
-  return Fmt(i == 0 && v == std::floor(v) ? "%.0f" : "%.3g", v) + kSuffix[i];
-}
-
-// Tick values such as 2.5 or 1200 without a trailing ".0".
-std::string Plain(double v) { return Fmt(v == std::floor(v) ? "%.0f" : "%.4g", v); }
-
-constexpr double kMiB = 1024.0 * 1024.0, kGiB = kMiB * 1024.0;
-
-std::string Bytes(double b) {
-  const double unit = b >= kGiB ? kGiB : kMiB;
-  const double v = b / unit;
-  return Fmt(v >= 100 ? "%.0f" : "%.1f", v) + (unit == kGiB ? " GiB" : " MiB");
-}
-
-std::string Seconds(double s) { return Fmt(s >= 100 ? "%.0f s" : "%.1f s", s); }
-
-// "2025-06-01 10:11:12.345678+00" -> "2025-06-01 10:11:12+00": the
-// fraction only widens the table.
-std::string ShortTime(std::string t) {
-  const size_t dot = t.find('.');
-  if (dot == std::string::npos) return t;
-  const size_t zone = t.find_first_of("+-", dot);
-  return t.erase(dot, (zone == std::string::npos ? t.size() : zone) - dot);
-}
 
 // ---- What the records say, arranged per tier and per table.
 
@@ -79,27 +38,24 @@ Phases ParsePhases(const std::string& text) {
 
 struct Model {
   const ReportInput& in;
+  std::vector<std::string> groups;   // tier names
   std::vector<std::string> tables;   // in order of first appearance
   std::vector<std::string> indexes;  // every index built in some tier, by name
   std::vector<Phases> phases;        // per tier
 };
 
-const TierTableRecord* FindTable(const TierRecord& t, const std::string& table) {
-  for (const TierTableRecord& r : t.tables) {
-    if (r.table == table) return &r;
-  }
-  return nullptr;
-}
-
 double Rows(const TierRecord& t, const std::string& table) {
-  const TierTableRecord* r = FindTable(t, table);
-  return r ? static_cast<double>(r->digest.rows) : 0;
+  for (const TierTableRecord& r : t.tables) {
+    if (r.table == table) return static_cast<double>(r.digest.rows);
+  }
+  return 0;
 }
 
 Model BuildModel(const ReportInput& in) {
-  Model m{in, {}, {}, {}};
+  Model m{in, {}, {}, {}, {}};
   std::set<std::string> indexes;
   for (const TierRecord& t : in.tiers) {
+    m.groups.push_back(t.tier);
     for (const TierTableRecord& r : t.tables) {
       if (std::find(m.tables.begin(), m.tables.end(), r.table) == m.tables.end()) {
         m.tables.push_back(r.table);
@@ -112,188 +68,333 @@ Model BuildModel(const ReportInput& in) {
   return m;
 }
 
-// Seconds of the recorded total outside load, indexes and vacuum.
-double OtherSeconds(const TierRecord& t, const Phases& p) {
-  return std::max(0.0, t.seconds - p.load - p.indexes - p.vacuum);
-}
-
 // Rows the load phase of tier i added: tiers only grow, so each one loads
-// what the one before it lacked, not all its rows.
+// what the tier before it lacked, not all of its rows.
 double LoadedRows(const ReportInput& in, size_t i, const std::string& table) {
   const double now = Rows(in.tiers[i], table);
   const double before = i == 0 ? 0 : Rows(in.tiers[i - 1], table);
   return before <= now ? now - before : now;
 }
 
-// ---- SVG bar charts.
+std::string Fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), format, v);
+  return buf;
+}
 
-constexpr double kW = 640, kH = 360, kLeft = 66, kRight = 14, kBottom = 40;
-constexpr const char* kFont = "DejaVu Sans, Helvetica, Arial, sans-serif";
+// 1234567 -> "1,234,567": exact counts in the tables.
+std::string Grouped(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// "2025-06-01 10:11:12.345678+00" -> "2025-06-01 10:11:12+00".
+std::string ShortTime(std::string t) {
+  const size_t dot = t.find('.');
+  if (dot == std::string::npos) return t;
+  const size_t zone = t.find_first_of("+-", dot);
+  return t.erase(dot, (zone == std::string::npos ? t.size() : zone) - dot);
+}
+
+// ---- The charts.
+
 const char* const kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
                                 "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+// Dark (table) and light (its indexes) of the same hue.
+const char* const kPairs[][2] = {{"#4e79a7", "#a0cbe8"}, {"#f28e2b", "#ffbe7d"},
+                                 {"#59a14f", "#8cd17d"}, {"#e15759", "#ff9d9a"},
+                                 {"#b07aa1", "#d4a6c8"}};
+const char* Color(size_t i) { return kPalette[i % std::size(kPalette)]; }
 
-struct Series {
-  std::string name, color;
-};
+std::string Seconds(double s) { return FormatPlain(s) + " s"; }
 
-struct Chart {
-  std::string file, title, y_title;
-  std::vector<std::string> groups;          // the x categories: tiers
-  std::vector<Series> series;               // bars per group, or segments per stack
-  std::vector<std::vector<double>> values;  // [group][series], in raw units
-  bool stacked = false;
-  double divisor = 1;                       // raw / divisor = axis unit
-  std::function<std::string(double)> label;  // of a value in axis units
-};
-
-std::string N(double v) { return Fmt("%.1f", v); }
-
-double TextWidth(const std::string& text, double font_size) {
-  return static_cast<double>(text.size()) * font_size * 0.6;
-}
-
-std::string Text(double x, double y, const std::string& text, const std::string& attrs) {
-  return "<text x=\"" + N(x) + "\" y=\"" + N(y) + "\" " + attrs + ">" + EscapeMarkup(text) +
-         "</text>\n";
-}
-
-std::string Rect(double x, double y, double w, double h, const std::string& fill,
-                 const std::string& tooltip) {
-  std::string s = "<rect x=\"" + N(x) + "\" y=\"" + N(y) + "\" width=\"" + N(w) + "\" height=\"" +
-                  N(h) + "\" fill=\"" + fill + "\"";
-  if (tooltip.empty()) return s + "/>\n";
-  return s + "><title>" + EscapeMarkup(tooltip) + "</title></rect>\n";
-}
-
-// Cuts a name to fit under its group (keeping UTF-8 sequences whole).
-std::string Fit(std::string text, double width, double font_size) {
-  if (TextWidth(text, font_size) <= width) return text;
-  size_t n = static_cast<size_t>(std::max(1.0, width / (font_size * 0.6) - 1));
-  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
-  return text.substr(0, n) + "\u2026";
-}
-
-// Legend items in rows from the left; returns where the plot area may start.
-double Legend(const Chart& c, std::string* s) {
-  double x = kLeft, y = 46;
-  for (const Series& se : c.series) {
-    const double w = 16 + TextWidth(se.name, 11) + 16;
-    if (x + w > kW - kRight && x > kLeft) {
-      x = kLeft;
-      y += 17;
-    }
-    *s += Rect(x, y - 9, 10, 10, se.color, "");
-    *s += Text(x + 14, y, se.name, "font-size=\"11\" fill=\"#374151\"");
-    x += w;
+BarChart RowsChart(const Model& m) {
+  BarChart c{"Rows per tier", "rows", m.groups, {}, {}, false, 1, FormatCount};
+  for (size_t i = 0; i < m.tables.size(); ++i) c.series.push_back({m.tables[i], Color(i)});
+  for (const TierRecord& t : m.in.tiers) {
+    c.values.emplace_back();
+    for (const std::string& table : m.tables) c.values.back().push_back(Rows(t, table));
   }
-  return y + 22;
+  return c;
 }
 
-// 1, 2, 2.5 or 5 times a power of ten, about five steps to above `max`.
-double NiceStep(double max) {
-  if (max <= 0) return 0.2;
-  const double raw = max / 5, mag = std::pow(10.0, std::floor(std::log10(raw)));
-  const double n = raw / mag;
-  return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10) * mag;
-}
-
-struct Frame {
-  double x0, x1, y0, y1, top;  // plot area and the axis value at its top
-  double Y(double v) const { return y1 - v / top * (y1 - y0); }
-};
-
-void Axes(const Chart& c, const Frame& f, double step, std::string* s) {
-  for (double v = 0; v <= f.top + step / 2; v += step) {
-    *s += "<line x1=\"" + N(f.x0) + "\" x2=\"" + N(f.x1) + "\" y1=\"" + N(f.Y(v)) + "\" y2=\"" +
-          N(f.Y(v)) + "\" stroke=\"" + (v == 0 ? "#9ca3af" : "#e5e7eb") + "\"/>\n";
-    *s += Text(f.x0 - 6, f.Y(v) + 4, c.label(v), "font-size=\"11\" text-anchor=\"end\" fill=\"#4b5563\"");
+BarChart SizeChart(const Model& m) {
+  int64_t max = 0;
+  for (const TierRecord& t : m.in.tiers) max = std::max(max, t.database_size);
+  const bool gib = max >= 2LL << 30;
+  const std::string unit = gib ? " GiB" : " MiB";
+  BarChart c{"Database size per tier", "pg_database_size()", m.groups, {}, {}, true,
+             gib ? 1024.0 * 1024 * 1024 : 1024.0 * 1024,
+             [unit](double v) { return FormatPlain(v) + unit; }};
+  for (size_t i = 0; i < m.tables.size(); ++i) {
+    c.series.push_back({m.tables[i] + " table", kPairs[i % std::size(kPairs)][0]});
+    c.series.push_back({m.tables[i] + " indexes", kPairs[i % std::size(kPairs)][1]});
   }
-  const double mid = (f.y0 + f.y1) / 2;
-  *s += "<text transform=\"translate(14 " + N(mid) + ") rotate(-90)\" font-size=\"12\" "
-        "text-anchor=\"middle\" fill=\"#374151\">" + EscapeMarkup(c.y_title) + "</text>\n";
-  const double gw = (f.x1 - f.x0) / c.groups.size();
-  for (size_t g = 0; g < c.groups.size(); ++g) {
-    *s += Text(f.x0 + gw * (g + 0.5), f.y1 + 17, Fit(c.groups[g], gw - 4, 12),
-               "font-size=\"12\" font-weight=\"600\" text-anchor=\"middle\" fill=\"#1f2937\"");
-  }
-}
-
-std::string Tip(const Chart& c, size_t g, size_t i, double v) {
-  return c.groups[g] + " \u00b7 " + c.series[i].name + ": " + c.label(v / c.divisor);
-}
-
-void StackedBars(const Chart& c, const Frame& f, std::string* s) {
-  const double gw = (f.x1 - f.x0) / c.groups.size(), bw = std::min(84.0, gw * 0.6);
-  for (size_t g = 0; g < c.groups.size(); ++g) {
-    const double x = f.x0 + gw * (g + 0.5) - bw / 2;
-    double base = 0;
-    for (size_t i = 0; i < c.series.size(); ++i) {
-      const double v = c.values[g][i] / c.divisor;
-      if (v <= 0) continue;
-      const double y = f.Y(base + v), h = f.Y(base) - y;
-      *s += Rect(x, y, bw, h, c.series[i].color, Tip(c, g, i, c.values[g][i]));
-      const std::string label = c.label(v);
-      if (h >= 15 && TextWidth(label, 10) <= bw - 6) {
-        *s += Text(x + bw / 2, y + h / 2 + 3.5, label,
-                   "font-size=\"10\" text-anchor=\"middle\" fill=\"#fff\"");
+  c.series.push_back({"other (catalogs, manifest)", "#bab0ac"});
+  for (const TierRecord& t : m.in.tiers) {
+    std::vector<double> row;
+    int64_t rest = t.database_size;
+    for (const std::string& table : m.tables) {
+      int64_t table_size = 0, indexes_size = 0;
+      for (const TierTableRecord& r : t.tables) {
+        if (r.table == table) table_size = r.table_size, indexes_size = r.indexes_size;
       }
-      base += v;
+      row.push_back(static_cast<double>(table_size));
+      row.push_back(static_cast<double>(indexes_size));
+      rest -= table_size + indexes_size;
     }
-    *s += Text(x + bw / 2, f.Y(base) - 5, c.label(base),
-               "font-size=\"11\" font-weight=\"600\" text-anchor=\"middle\" fill=\"#111827\"");
+    row.push_back(static_cast<double>(std::max<int64_t>(0, rest)));
+    c.values.push_back(row);
   }
+  return c;
 }
 
-void GroupedBars(const Chart& c, const Frame& f, std::string* s) {
-  const double gw = (f.x1 - f.x0) / c.groups.size();
-  const double bw = std::min(44.0, gw * 0.76 / c.series.size());
-  bool labels = true;  // all or none, so that no bar looks unlabelled by accident
-  for (const auto& row : c.values) {
-    for (double v : row) labels = labels && TextWidth(c.label(v / c.divisor), 10) <= bw + 1;
+BarChart PhasesChart(const Model& m) {
+  BarChart c{"Time per phase per tier", "wall time", m.groups,
+             {{"load", Color(0)}, {"indexes (all builds, in parallel)", Color(1)},
+              {"vacuum", Color(2)}, {"other", "#bab0ac"}},
+             {}, true, 1, Seconds};
+  for (size_t i = 0; i < m.in.tiers.size(); ++i) {
+    const Phases& p = m.phases[i];
+    const double other = std::max(0.0, m.in.tiers[i].seconds - p.load - p.indexes - p.vacuum);
+    c.values.push_back({p.load, p.indexes, p.vacuum, other});
   }
-  for (size_t g = 0; g < c.groups.size(); ++g) {
-    const double x0 = f.x0 + gw * (g + 0.5) - bw * c.series.size() / 2;
-    for (size_t i = 0; i < c.series.size(); ++i) {
-      const double v = c.values[g][i] / c.divisor;
-      if (v <= 0) continue;
-      const double x = x0 + bw * i;
-      *s += Rect(x + 1, f.Y(v), bw - 2, f.y1 - f.Y(v), c.series[i].color,
-                 Tip(c, g, i, c.values[g][i]));
-      if (labels) {
-        *s += Text(x + bw / 2, f.Y(v) - 4, c.label(v),
-                   "font-size=\"10\" text-anchor=\"middle\" fill=\"#374151\"");
+  return c;
+}
+
+BarChart IndexChart(const Model& m) {
+  BarChart c{"Index builds per tier", "build time", m.groups, {}, {}, false, 1, Seconds};
+  for (size_t i = 0; i < m.indexes.size(); ++i) c.series.push_back({m.indexes[i], Color(i)});
+  for (const Phases& p : m.phases) {
+    c.values.emplace_back();
+    for (const std::string& index : m.indexes) {
+      const auto it = p.index_builds.find(index);
+      c.values.back().push_back(it == p.index_builds.end() ? 0 : it->second);
+    }
+  }
+  return c;
+}
+
+BarChart ThroughputChart(const Model& m) {
+  BarChart c{"Load throughput per table", "rows per second", m.groups, {}, {}, false, 1,
+             [](double v) { return FormatCount(v) + "/s"; }};
+  for (size_t i = 0; i < m.tables.size(); ++i) c.series.push_back({m.tables[i], Color(i)});
+  c.series.push_back({"all tables", "#6b7280"});
+  for (size_t i = 0; i < m.in.tiers.size(); ++i) {
+    const double load = m.phases[i].load;
+    std::vector<double> row;
+    double all = 0;
+    for (const std::string& table : m.tables) {
+      row.push_back(load > 0 ? LoadedRows(m.in, i, table) / load : 0);
+      all += row.back();
+    }
+    row.push_back(all);
+    c.values.push_back(row);
+  }
+  return c;
+}
+
+// ---- The page.
+
+constexpr const char* kCss = R"(
+*{box-sizing:border-box}
+body{margin:0;background:#f3f4f6;color:#111827;font:14px/1.45 "DejaVu Sans",Helvetica,Arial,sans-serif}
+main{max-width:1240px;margin:0 auto;padding:28px 20px 40px}
+h1{font-size:26px;margin:0 0 4px}
+h2{font-size:17px;margin:0 0 10px}
+.sub{color:#4b5563;margin:0 0 20px}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:14px;margin-bottom:20px}
+.card,.panel,figure{background:#fff;border-radius:10px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.card{padding:14px 18px}
+.card .k{color:#6b7280;font-size:12px;text-transform:uppercase;letter-spacing:.05em}
+.card .v{font-size:24px;font-weight:700;margin-top:2px}
+.card .d{color:#6b7280;font-size:12px}
+.panel{padding:16px 18px;margin-bottom:20px;overflow-x:auto}
+table{border-collapse:collapse;width:100%;font-size:13px}
+th,td{padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap}
+th{font-weight:600;color:#374151;background:#f9fafb}
+th.l,td.l{text-align:left}
+tbody tr:nth-child(even){background:#fafafa}
+.mono{font-family:"DejaVu Sans Mono",monospace;font-size:12px}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(540px,1fr));gap:20px;margin-bottom:20px}
+figure{margin:0;padding:10px 12px 12px}
+figure svg{width:100%;height:auto;display:block}
+figcaption{color:#4b5563;font-size:12.5px;padding:4px 4px 0}
+figcaption a{color:#2563eb}
+.note{color:#6b7280;font-size:12.5px;margin:8px 0 0}
+)";
+
+std::string Cell(const std::string& text, const char* cls = "") {
+  return std::string("<td") + (*cls ? " class=\"" + std::string(cls) + "\"" : "") + ">" +
+         EscapeMarkup(text) + "</td>";
+}
+
+std::string Card(const std::string& key, const std::string& value, const std::string& detail) {
+  return "<div class=\"card\"><div class=\"k\">" + EscapeMarkup(key) + "</div><div class=\"v\">" +
+         EscapeMarkup(value) + "</div><div class=\"d\">" + EscapeMarkup(detail) + "</div></div>\n";
+}
+
+std::string Cards(const Model& m) {
+  const TierRecord& last = m.in.tiers.back();
+  uint64_t rows = 0;
+  int64_t table_bytes = 0, index_bytes = 0;
+  for (const TierTableRecord& r : last.tables) {
+    rows += r.digest.rows;
+    table_bytes += r.table_size;
+    index_bytes += r.indexes_size;
+  }
+  double total_seconds = 0;
+  std::string path;
+  for (const TierRecord& t : m.in.tiers) {
+    total_seconds += t.seconds;
+    path += (path.empty() ? "" : " \u2192 ") + t.tier;
+  }
+  return "<section class=\"cards\">\n" +
+         Card("Tiers reached", std::to_string(m.in.tiers.size()), path) +
+         Card("Rows in " + last.tier, FormatCount(static_cast<double>(rows)),
+              Grouped(rows) + " in " + std::to_string(last.tables.size()) + " tables") +
+         Card("Database size", FormatBytes(static_cast<double>(last.database_size)),
+              "tables " + FormatBytes(static_cast<double>(table_bytes)) + ", indexes " +
+                  FormatBytes(static_cast<double>(index_bytes))) +
+         Card("Index / table", table_bytes > 0 ? Fmt("%.2f", 1.0 * index_bytes / table_bytes) : "-",
+              "index bytes per table byte in " + last.tier) +
+         Card("Grow time", FormatSeconds(total_seconds), "all tiers, wall clock") + "</section>\n";
+}
+
+std::string SummaryTable(const Model& m) {
+  const std::string n = std::to_string(m.tables.size());
+  std::string h = "<section class=\"panel\"><h2>Tiers</h2><table><thead><tr>"
+                  "<th class=\"l\" rowspan=\"2\">Tier</th><th class=\"l\" rowspan=\"2\">Reached at</th>"
+                  "<th colspan=\"" + n + "\">Rows</th><th rowspan=\"2\">Database size</th>"
+                  "<th colspan=\"" + n + "\">Index / table size</th><th rowspan=\"2\">Grow time</th>"
+                  "<th class=\"l\" rowspan=\"2\">Corpus digest</th><th class=\"l\" rowspan=\"2\">"
+                  "PostgreSQL</th></tr><tr>";
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const std::string& t : m.tables) h += "<th>" + EscapeMarkup(t) + "</th>";
+  }
+  h += "</tr></thead><tbody>\n";
+  for (const TierRecord& t : m.in.tiers) {
+    h += "<tr>" + Cell(t.tier, "l") + Cell(ShortTime(t.reached_at), "l");
+    for (const std::string& table : m.tables) h += Cell(Grouped(Rows(t, table)));
+    h += Cell(FormatBytes(static_cast<double>(t.database_size)));
+    for (const std::string& table : m.tables) {
+      std::string ratio = "-";
+      for (const TierTableRecord& r : t.tables) {
+        if (r.table == table) ratio = Fmt("%.2f", r.index_table_ratio);
       }
+      h += Cell(ratio);
     }
+    h += Cell(FormatSeconds(t.seconds)) + Cell(t.corpus.Hex(), "l mono") + Cell(t.pg_version, "l") +
+         "</tr>\n";
   }
+  return h + "</tbody></table></section>\n";
 }
 
-std::string RenderChart(const Chart& c) {
-  std::string body = Text(kLeft, 24, c.title, "font-size=\"15\" font-weight=\"700\" fill=\"#111827\"");
-  const double plot_top = Legend(c, &body);
-  double max = 0;
-  for (const auto& row : c.values) {
-    double sum = 0;
-    for (double v : row) {
-      sum += v / c.divisor;
-      max = std::max(max, v / c.divisor);
+std::string TablesTable(const Model& m) {
+  std::string h = "<section class=\"panel\"><h2>Tables per tier</h2><table><thead><tr>"
+                  "<th class=\"l\">Tier</th><th class=\"l\">Table</th><th>Rows</th>"
+                  "<th>Table size</th><th>Indexes size</th><th>Index / table</th>"
+                  "<th class=\"l\">Table digest</th></tr></thead><tbody>\n";
+  for (const TierRecord& t : m.in.tiers) {
+    for (const TierTableRecord& r : t.tables) {
+      h += "<tr>" + Cell(t.tier, "l") + Cell(r.table, "l") + Cell(Grouped(r.digest.rows)) +
+           Cell(FormatBytes(static_cast<double>(r.table_size))) +
+           Cell(FormatBytes(static_cast<double>(r.indexes_size))) +
+           Cell(Fmt("%.2f", r.index_table_ratio)) + Cell(r.digest.sum.Hex(), "l mono") + "</tr>\n";
     }
-    if (c.stacked) max = std::max(max, sum);
   }
-  // Headroom above the tallest bar for its label.
-  const double step = NiceStep(max * 1.06);
-  const Frame f{kLeft, kW - kRight, plot_top, kH - kBottom,
-                std::max(step, std::ceil(max * 1.06 / step) * step)};
-  Axes(c, f, step, &body);
-  if (max <= 0) {
-    body += Text((f.x0 + f.x1) / 2, (f.y0 + f.y1) / 2, "nothing recorded",
-                 "font-size=\"13\" text-anchor=\"middle\" fill=\"#6b7280\"");
-  } else if (c.stacked) {
-    StackedBars(c, f, &body);
-  } else {
-    GroupedBars(c, f, &body);
-  }
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + N(kW) + " " + N(kH) +
-         "\" width=\"" + N(kW) + "\" height=\"" + N(kH) + "\" font-family=\"" + kFont +
-         "\" role=\"img\" aria-label=\"" + EscapeMarkup(c.title) + "\">\n" +
-         "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + body + "</svg>\n";
+  return h + "</tbody></table></section>\n";
 }
+
+std::string IndexTable(const Model& m) {
+  std::string h = "<section class=\"panel\"><h2>Index builds</h2><table><thead><tr>"
+                  "<th class=\"l\">Index</th>";
+  for (const std::string& g : m.groups) h += "<th>" + EscapeMarkup(g) + "</th>";
+  h += "</tr></thead><tbody>\n";
+  for (const std::string& index : m.indexes) {
+    h += "<tr>" + Cell(index, "l mono");
+    for (const Phases& p : m.phases) {
+      const auto it = p.index_builds.find(index);
+      h += Cell(it == p.index_builds.end() ? "kept live" : FormatSeconds(it->second));
+    }
+    h += "</tr>\n";
+  }
+  h += "<tr><th class=\"l\">indexes phase (wall time)</th>";
+  for (const Phases& p : m.phases) h += "<th>" + EscapeMarkup(FormatSeconds(p.indexes)) + "</th>";
+  return h + "</tr></tbody></table><p class=\"note\">The builds of a tier run in parallel, so "
+             "they add up to more than its indexes phase. An index kept live was maintained "
+             "during the load (its cost is in the load phase) instead of being set aside and "
+             "rebuilt.</p></section>\n";
+}
+
+std::string Figure(const std::string& file, const std::string& svg, const std::string& caption) {
+  return "<figure>\n" + svg + "<figcaption>" + EscapeMarkup(caption) + " <a href=\"" +
+         EscapeMarkup(file) + "\">" + EscapeMarkup(file) + "</a></figcaption></figure>\n";
+}
+
+std::string PhasesCaption(const Model& m) {
+  std::string c = "Wall time of the grow that reached each tier: load = binary COPY of the new "
+                  "chunks (all tables at once), indexes = rebuilding the set-aside indexes (in "
+                  "parallel; each build is in the index chart), vacuum = VACUUM (ANALYZE), "
+                  "other = the rest of the recorded total (planning, measuring).";
+  for (size_t i = 0; i < m.phases.size(); ++i) {
+    if (!m.phases[i].recorded) c += " Tier " + m.groups[i] + " recorded no phases.";
+  }
+  return c;
+}
+
+std::string Page(const Model& m, const std::string& figures) {
+  std::set<std::string> versions;
+  for (const TierRecord& t : m.in.tiers) versions.insert(t.pg_version);
+  std::string pg;
+  for (const std::string& v : versions) pg += (pg.empty() ? "" : ", ") + v;
+  std::string h = std::string("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">") +
+                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
+                  "<title>skyseed tier report</title>\n<style>" + kCss + "</style></head>\n" +
+                  "<body><main>\n<h1>skyseed tier report</h1>\n<p class=\"sub\">corpus seed " +
+                  std::to_string(m.in.seed) + " \u00b7 generator " +
+                  EscapeMarkup(m.in.generator_version) + " \u00b7 PostgreSQL " +
+                  EscapeMarkup(pg.empty() ? "-" : pg) + "</p>\n";
+  if (m.in.tiers.empty()) return h + "<p>No tier recorded yet.</p></main></body></html>\n";
+  return h + Cards(m) + SummaryTable(m) + "<section class=\"charts\">\n" + figures +
+         "</section>\n" + IndexTable(m) + TablesTable(m) + "</main></body></html>\n";
+}
+
+}  // namespace
+
+std::vector<ReportFile> RenderTierReport(const ReportInput& input) {
+  const Model m = BuildModel(input);
+  const struct {
+    const char* file;
+    BarChart chart;
+    std::string caption;
+  } charts[] = {
+      {"rows_per_tier.svg", RowsChart(m), "Rows of each corpus table once the tier was reached."},
+      {"size_per_tier.svg", SizeChart(m),
+       "pg_database_size() at each tier, split into pg_table_size() and pg_indexes_size() of "
+       "each corpus table; other is the rest (catalogs, the skyseed manifest)."},
+      {"phases_per_tier.svg", PhasesChart(m), PhasesCaption(m)},
+      {"throughput_per_table.svg", ThroughputChart(m),
+       "Rows per second of the load phase: the rows a tier added to a table (its rows minus the "
+       "previous tier's) divided by the load phase's wall time. The tables load concurrently "
+       "over that same time, so all tables is their sum."},
+      {"index_builds_per_tier.svg", IndexChart(m),
+       "Build time of each index rebuilt after the load (the builds overlap; see the table "
+       "below). No bar: the index was kept live during that tier's load."},
+  };
+  std::vector<ReportFile> files = {{"report.html", ""}};
+  std::string figures;
+  for (const auto& c : charts) {
+    const std::string svg = RenderBarChart(c.chart);
+    files.push_back({c.file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
+    figures += Figure(c.file, svg, c.caption);
+  }
+  files[0].content = Page(m, figures);
+  return files;
+}
+
+}  // namespace skyseed

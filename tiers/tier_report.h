@@ -24,11 +24,8 @@ struct ReportFile {
 };
 
 // report.html first, then rows_per_tier.svg, size_per_tier.svg,
-// phases_per_tier.svg, index_builds_per_tier.svg, throughput_per_table.svg.
+// phases_per_tier.svg, throughput_per_table.svg, index_builds_per_tier.svg.
 // A phases_json that does not parse counts as no phases (the report says so).
 std::vector<ReportFile> RenderTierReport(const ReportInput& input);
-
-// Escapes & < > " ' for HTML and SVG text and attribute values.
-std::string EscapeMarkup(const std::string& text);
 
 }  // namespace skyseed

@@ -7,6 +7,7 @@
 #include "loader/pg_connection.h"
 #include "tiers/corpus_hash.h"
 #include "tiers/database_manifest.h"
+#include "tiers/lock_keys.h"
 #include "tiers/parallel_chunks.h"
 #include "tiers/table_scan.h"
 
@@ -98,6 +99,13 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
   Result<CorpusIdentity> id = ReadCorpusIdentity(**conn);
   if (!id.ok()) return id.status();
   SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(*id, id->seed));
+  PgResult lock;
+  SKYSEED_RETURN_IF_ERROR(
+      (*conn)->Query("SELECT pg_try_advisory_lock($1::bigint)", {kGrowLockKey}, &lock));
+  if (lock.text(0, 0) != "t") {
+    return Status::Database("a skyseed grow (or another verify) is running on this database; "
+                            "verify after it finishes");
+  }
   Result<std::vector<LedgerEntry>> ledger = ReadLedger(**conn);
   if (!ledger.ok()) return ledger.status();
   Result<std::vector<TierRecord>> tiers = ReadTiers(**conn);

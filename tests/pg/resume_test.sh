@@ -42,6 +42,9 @@ wait_for t_twice "SELECT count(*) > 0 FROM skyseed.chunk_ledger" || fail "first 
 out="$("$bin" grow --tier S --db "$(conninfo t_twice)" 2>&1)"; rc=$?
 check "a second concurrent grow is refused" test "$rc" = 1
 check "saying another grow is running" grep -q "another skyseed grow is running" <<<"$out"
+out="$("$bin" verify --db "$(conninfo t_twice)" 2>&1)"; rc=$?
+check "verify during a grow refuses (exit 1) rather than read a half-grown corpus" test "$rc" = 1
+check "saying a grow is running" grep -q "grow (or another verify) is running" <<<"$out"
 wait "$pid"
 check "the first one completes" test "$(tier_digest t_twice S)" = "$(tier_digest t_kill S)"
 finish

@@ -24,6 +24,9 @@ check "it verifies" "$bin" verify --db "$(conninfo t_shards)"
 rm -f "$dir".shard?.out
 
 fresh_db t_shard_plan
+"$bin" init --db "$(conninfo t_shard_plan)" >/dev/null
+check "init creates the corpus and loads nothing" \
+  test "$(sql t_shard_plan 'SELECT count(*) FROM skyseed.chunk_ledger') $(sql t_shard_plan 'SELECT seed FROM skyseed.corpus')" = "0 1"
 "$bin" grow --tier ci --shard 1/2 --chunk-rows 3000 --db "$(conninfo t_shard_plan)" >/dev/null
 check "one shard alone leaves the tier unrecorded" \
   test "$(sql t_shard_plan 'SELECT count(*) FROM skyseed.tier')" = 0

@@ -1,0 +1,103 @@
+// `skyseed report`: the tiers a database reached as report.html (charts and
+// tables, self-contained) plus each chart as an SVG file, in --out.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <system_error>
+
+#include "app/commands.h"
+#include "app/connection_options.h"
+#include "loader/pg_connection.h"
+#include "tiers/database_manifest.h"
+#include "tiers/tier_report.h"
+
+namespace skyseed {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Checked before connecting, so that a typo costs no server start-up.
+Status PrepareOutDir(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!fs::is_directory(dir)) {
+    return Status::InvalidArgument("--out " + dir.string() + " is not a directory" +
+                                   (ec ? " and cannot be created: " + ec.message() : ""));
+  }
+  const fs::path probe = dir / ".skyseed-report-probe";
+  std::ofstream(probe.string()) << "x";
+  const bool writable = fs::exists(probe, ec);
+  fs::remove(probe, ec);
+  if (!writable) return Status::InvalidArgument("--out " + dir.string() + " is not writable");
+  return Status::Ok();
+}
+
+// Under a temporary name first, so that a reader (a browser reloading the
+// report) never sees half a file.
+Status WriteAtomically(const fs::path& path, const std::string& content) {
+  const fs::path tmp = path.parent_path() / ("." + path.filename().string() + ".partial");
+  {
+    std::ofstream f(tmp.string(), std::ios::binary | std::ios::trunc);
+    f << content;
+    f.close();
+    if (!f) return Status::IoError("cannot write " + tmp.string());
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) return Status::IoError("cannot rename " + tmp.string() + ": " + ec.message());
+  return Status::Ok();
+}
+
+Result<ReportInput> ReadReportInput(const std::string& conninfo) {
+  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
+  if (!conn.ok()) return conn.status();
+  Result<CorpusIdentity> id = ReadCorpusIdentity(**conn);
+  if (!id.ok()) {
+    if (id.status().code() != Status::Code::kNotFound) return id.status();
+    return Status::NotFound(id.status().message() +
+                            ", so no tier recorded yet; run skyseed grow first");
+  }
+  Result<std::vector<TierRecord>> tiers = ReadTiers(**conn);
+  if (!tiers.ok()) return tiers.status();
+  if (tiers->empty()) return Status::NotFound("no tier recorded yet; run skyseed grow first");
+  return ReportInput{id->seed, id->generator_version, *tiers};
+}
+
+Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
+  SKYSEED_RETURN_IF_ERROR(PrepareOutDir(out));
+  Result<std::string> conninfo = ResolveConninfo(c, 1);
+  if (!conninfo.ok()) return conninfo.status();
+  Result<ReportInput> input = ReadReportInput(*conninfo);
+  if (!input.ok()) return input.status();
+  for (const ReportFile& f : RenderTierReport(*input)) {
+    SKYSEED_RETURN_IF_ERROR(WriteAtomically(out / f.name, f.content));
+  }
+  std::error_code ec;
+  const fs::path html = fs::absolute(out / "report.html", ec);
+  std::printf("%s\n", (ec ? out / "report.html" : html).lexically_normal().c_str());
+  return Status::Ok();
+}
+
+}  // namespace
+
+void AddReportCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "report", "Write an HTML report of the tiers a database reached: rows, sizes, time per "
+                "phase and load throughput as charts and tables, plus each chart as an SVG file.");
+  struct Args {
+    std::string out;
+    ConnectionOptions conn;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("--out", a->out, "folder for report.html and the SVG charts (created if missing)")
+      ->required();
+  AddConnectionOptions(cmd, &a->conn);
+  cmd->footer("Example:\n  skyseed report --db 'host=db1 dbname=sky' --out sky-report\n"
+              "Prints the path of report.html; open it in any browser (no script, no network).");
+  cmd->callback([=] {
+    *run = [=]() -> Status { return WriteReport(a->out, a->conn); };
+  });
+}
+
+}  // namespace skyseed
