@@ -20,6 +20,7 @@ void AddVerifyCommand(CLI::App& app, CommandRun* run);
 void AddStatusCommand(CLI::App& app, CommandRun* run);
 void AddSchemaCommand(CLI::App& app, CommandRun* run);
 void AddServerCommand(CLI::App& app, CommandRun* run);
+void AddWorkloadCommand(CLI::App& app, CommandRun* run);
 
 // Shared option values: parsed strings, validated by the tiers/ parsers.
 struct CorpusOptions {

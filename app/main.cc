@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   AddStatusCommand(app, &run);
   AddSchemaCommand(app, &run);
   AddServerCommand(app, &run);
+  AddWorkloadCommand(app, &run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

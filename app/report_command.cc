@@ -83,8 +83,9 @@ Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
 
 void AddReportCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
-      "report", "Write an HTML report of the tiers a database reached: rows, sizes, time per "
-                "phase and load throughput as charts and tables, plus each chart as an SVG file.");
+      "report",
+      "Write an HTML report of the tiers a database reached: rows, sizes, time per "
+      "phase and load throughput as charts and tables, plus each chart as an SVG file.");
   struct Args {
     std::string out;
     ConnectionOptions conn;
@@ -93,11 +94,10 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
   cmd->add_option("--out", a->out, "folder for report.html and the SVG charts (created if missing)")
       ->required();
   AddConnectionOptions(cmd, &a->conn);
-  cmd->footer("Example:\n  skyseed report --db 'host=db1 dbname=sky' --out sky-report\n"
-              "Prints the path of report.html; open it in any browser (no script, no network).");
-  cmd->callback([=] {
-    *run = [=]() -> Status { return WriteReport(a->out, a->conn); };
-  });
+  cmd->footer(
+      "Example:\n  skyseed report --db 'host=db1 dbname=sky' --out sky-report\n"
+      "Prints the path of report.html; open it in any browser (no script, no network).");
+  cmd->callback([=] { *run = [=]() -> Status { return WriteReport(a->out, a->conn); }; });
 }
 
 }  // namespace skyseed

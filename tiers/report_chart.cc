@@ -22,12 +22,23 @@ std::string EscapeMarkup(const std::string& text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -55,9 +66,21 @@ std::string FormatBytes(double b) {
 
 std::string FormatSeconds(double s) { return Fmt(s >= 100 ? "%.0f s" : "%.1f s", s); }
 
+std::string FormatExact(uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string FormatRatio(double r) { return Fmt("%.2f", r); }
+
 namespace {
 
-constexpr double kW = 640, kH = 360, kLeft = 66, kRight = 14, kBottom = 40;
+constexpr double kH = 360, kLeft = 80, kRight = 14, kBottom = 40;
 constexpr const char* kFont = "DejaVu Sans, Helvetica, Arial, sans-serif";
 
 std::string N(double v) { return Fmt("%.1f", v); }
@@ -69,6 +92,12 @@ double TextWidth(const std::string& text, double font_size) {
 std::string Text(double x, double y, const std::string& text, const std::string& attrs) {
   return "<text x=\"" + N(x) + "\" y=\"" + N(y) + "\" " + attrs + ">" + EscapeMarkup(text) +
          "</text>\n";
+}
+
+// Reads bottom to top, starting at (x, y).
+std::string UpText(double x, double y, const std::string& text, const std::string& attrs) {
+  return "<text transform=\"translate(" + N(x) + " " + N(y) + ") rotate(-90)\" " + attrs + ">" +
+         EscapeMarkup(text) + "</text>\n";
 }
 
 std::string Rect(double x, double y, double w, double h, const std::string& fill,
@@ -92,7 +121,7 @@ double Legend(const BarChart& c, std::string* s) {
   double x = kLeft, y = 46;
   for (const ChartSeries& se : c.series) {
     const double w = 16 + TextWidth(se.name, 11) + 16;
-    if (x + w > kW - kRight && x > kLeft) {
+    if (x + w > c.width - kRight && x > kLeft) {
       x = kLeft;
       y += 17;
     }
@@ -111,73 +140,125 @@ double NiceStep(double max) {
   return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10) * mag;
 }
 
+// Plot area and axis: linear from 0 to `hi`, or log10 from `lo` to `hi`.
 struct Frame {
-  double x0, x1, y0, y1, top;  // plot area and the axis value at its top
-  double Y(double v) const { return y1 - v / top * (y1 - y0); }
+  double x0, x1, y0, y1, lo = 0, hi = 1;
+  bool log = false;
+  std::vector<double> ticks = {};  // axis values
+  double Y(double v) const {
+    const double a = log ? std::log10(std::max(v, std::pow(10.0, lo))) : v;
+    return y1 - (a - lo) / (hi - lo) * (y1 - y0);
+  }
+  double GroupWidth(size_t groups) const { return (x1 - x0) / std::max<size_t>(1, groups); }
 };
 
-void Axes(const BarChart& c, const Frame& f, double step, std::string* s) {
-  // Counted, not summed, so that 0.1 steps do not drift to 0.30000000000000004.
-  for (int k = 0; k * step <= f.top + step / 2; ++k) {
-    const double v = k * step;
-    *s += "<line x1=\"" + N(f.x0) + "\" x2=\"" + N(f.x1) + "\" y1=\"" + N(f.Y(v)) + "\" y2=\"" +
-          N(f.Y(v)) + "\" stroke=\"" + (v == 0 ? "#9ca3af" : "#e5e7eb") + "\"/>\n";
-    *s += Text(f.x0 - 6, f.Y(v) + 4, c.label(v), "font-size=\"11\" text-anchor=\"end\" fill=\"#4b5563\"");
+// Bar value labels: across the bar when they fit, else along it, else none
+// (all or none, so that no bar looks unlabelled by accident).
+enum class Labels { kAcross, kAlong, kNone };
+
+double BarWidth(const BarChart& c, const Frame& f) {
+  const double gw = f.GroupWidth(c.groups.size());
+  if (c.stacked) return std::min(84.0, gw * 0.6);
+  return std::min(44.0, gw * 0.76 / std::max<size_t>(1, c.series.size()));
+}
+
+Labels ChooseLabels(const BarChart& c, double bw) {
+  if (c.stacked) return Labels::kAcross;
+  bool across = true;
+  for (const auto& row : c.values) {
+    for (double v : row) across = across && TextWidth(c.value_label(v), 10) <= bw + 1;
   }
-  const double mid = (f.y0 + f.y1) / 2;
-  *s += "<text transform=\"translate(14 " + N(mid) + ") rotate(-90)\" font-size=\"12\" "
-        "text-anchor=\"middle\" fill=\"#374151\">" + EscapeMarkup(c.y_title) + "</text>\n";
-  const double gw = (f.x1 - f.x0) / c.groups.size();
+  return across ? Labels::kAcross : bw >= 11 ? Labels::kAlong : Labels::kNone;
+}
+
+// Fits the axis to the values, with headroom for the labels above the bars.
+void FitAxis(const BarChart& c, Labels labels, Frame* f) {
+  double max = 0, min_positive = 0;
+  for (const auto& row : c.values) {
+    double sum = 0;
+    for (double raw : row) {
+      const double v = raw / c.divisor;
+      sum += v;
+      max = std::max(max, v);
+      if (v > 0 && (min_positive == 0 || v < min_positive)) min_positive = v;
+    }
+    if (c.stacked) max = std::max(max, sum);
+  }
+  const double headroom = labels == Labels::kAlong ? 0.22 : 0.07;
+  f->log = c.log_when_wide && !c.stacked && min_positive > 0 && max / min_positive >= 1000;
+  if (f->log) {
+    // Decades for ticks; the top is where the labels end, not the next decade.
+    f->lo = std::floor(std::log10(min_positive));
+    const double top = std::log10(max);
+    f->hi = std::max(f->lo + 1, top + (top - f->lo) * headroom);
+    for (double k = f->lo; k <= f->hi; ++k) f->ticks.push_back(std::pow(10.0, k));
+    return;
+  }
+  const double step = NiceStep(max * (1 + headroom));
+  f->hi = std::max(step, std::ceil(max * (1 + headroom) / step) * step);
+  // Counted, not summed, so that 0.1 steps do not drift to 0.30000000000000004.
+  for (int k = 0; k * step <= f->hi + step / 2; ++k) f->ticks.push_back(k * step);
+}
+
+void Axes(const BarChart& c, const Frame& f, std::string* s) {
+  for (double v : f.ticks) {
+    const bool base = v == f.ticks.front();
+    *s += "<line x1=\"" + N(f.x0) + "\" x2=\"" + N(f.x1) + "\" y1=\"" + N(f.Y(v)) + "\" y2=\"" +
+          N(f.Y(v)) + "\" stroke=\"" + (base ? "#9ca3af" : "#e5e7eb") + "\"/>\n";
+    *s += Text(f.x0 - 6, f.Y(v) + 4, c.tick_label(v),
+               "font-size=\"11\" text-anchor=\"end\" fill=\"#4b5563\"");
+  }
+  *s += UpText(16, (f.y0 + f.y1) / 2, c.y_title + (f.log ? " (log scale)" : ""),
+               "font-size=\"12\" text-anchor=\"middle\" fill=\"#374151\"");
+  const double gw = f.GroupWidth(c.groups.size());
   for (size_t g = 0; g < c.groups.size(); ++g) {
     *s += Text(f.x0 + gw * (g + 0.5), f.y1 + 17, Fit(c.groups[g], gw - 4, 12),
                "font-size=\"12\" font-weight=\"600\" text-anchor=\"middle\" fill=\"#1f2937\"");
   }
 }
 
-std::string Tip(const BarChart& c, size_t g, size_t i, double v) {
-  return c.groups[g] + " \u00b7 " + c.series[i].name + ": " + c.label(v / c.divisor);
+std::string Tip(const BarChart& c, size_t g, size_t i) {
+  return c.groups[g] + " \u00b7 " + c.series[i].name + ": " + c.value_label(c.values[g][i]);
 }
 
 void StackedBars(const BarChart& c, const Frame& f, std::string* s) {
-  const double gw = (f.x1 - f.x0) / c.groups.size(), bw = std::min(84.0, gw * 0.6);
+  const double gw = f.GroupWidth(c.groups.size()), bw = BarWidth(c, f);
   for (size_t g = 0; g < c.groups.size(); ++g) {
     const double x = f.x0 + gw * (g + 0.5) - bw / 2;
-    double base = 0;
+    double base = 0, total = 0;
     for (size_t i = 0; i < c.series.size(); ++i) {
       const double v = c.values[g][i] / c.divisor;
       if (v <= 0) continue;
       const double y = f.Y(base + v), h = f.Y(base) - y;
-      *s += Rect(x, y, bw, h, c.series[i].color, Tip(c, g, i, c.values[g][i]));
-      const std::string label = c.label(v);
+      *s += Rect(x, y, bw, h, c.series[i].color, Tip(c, g, i));
+      const std::string label = c.value_label(c.values[g][i]);
       if (h >= 15 && TextWidth(label, 10) <= bw - 6) {
         *s += Text(x + bw / 2, y + h / 2 + 3.5, label,
                    "font-size=\"10\" text-anchor=\"middle\" fill=\"#fff\"");
       }
       base += v;
+      total += c.values[g][i];
     }
-    *s += Text(x + bw / 2, f.Y(base) - 5, c.label(base),
+    *s += Text(x + bw / 2, f.Y(base) - 5, c.value_label(total),
                "font-size=\"11\" font-weight=\"600\" text-anchor=\"middle\" fill=\"#111827\"");
   }
 }
 
-void GroupedBars(const BarChart& c, const Frame& f, std::string* s) {
-  const double gw = (f.x1 - f.x0) / c.groups.size();
-  const double bw = std::min(44.0, gw * 0.76 / c.series.size());
-  bool labels = true;  // all or none, so that no bar looks unlabelled by accident
-  for (const auto& row : c.values) {
-    for (double v : row) labels = labels && TextWidth(c.label(v / c.divisor), 10) <= bw + 1;
-  }
+void GroupedBars(const BarChart& c, const Frame& f, Labels labels, std::string* s) {
+  const double gw = f.GroupWidth(c.groups.size()), bw = BarWidth(c, f);
   for (size_t g = 0; g < c.groups.size(); ++g) {
     const double x0 = f.x0 + gw * (g + 0.5) - bw * c.series.size() / 2;
     for (size_t i = 0; i < c.series.size(); ++i) {
       const double v = c.values[g][i] / c.divisor;
       if (v <= 0) continue;
-      const double x = x0 + bw * i;
-      *s += Rect(x + 1, f.Y(v), bw - 2, f.y1 - f.Y(v), c.series[i].color,
-                 Tip(c, g, i, c.values[g][i]));
-      if (labels) {
-        *s += Text(x + bw / 2, f.Y(v) - 4, c.label(v),
+      const double x = x0 + bw * i, y = f.Y(v);
+      *s += Rect(x + 1, y, bw - 2, f.y1 - y, c.series[i].color, Tip(c, g, i));
+      const std::string label = c.value_label(c.values[g][i]);
+      if (labels == Labels::kAcross) {
+        *s += Text(x + bw / 2, y - 4, label,
                    "font-size=\"10\" text-anchor=\"middle\" fill=\"#374151\"");
+      } else if (labels == Labels::kAlong) {
+        *s += UpText(x + bw / 2 + 3.5, y - 4, label, "font-size=\"9.5\" fill=\"#374151\"");
       }
     }
   }
@@ -186,32 +267,25 @@ void GroupedBars(const BarChart& c, const Frame& f, std::string* s) {
 }  // namespace
 
 std::string RenderBarChart(const BarChart& c) {
-  std::string body = Text(kLeft, 24, c.title, "font-size=\"15\" font-weight=\"700\" fill=\"#111827\"");
-  const double plot_top = Legend(c, &body);
-  double max = 0;
-  for (const auto& row : c.values) {
-    double sum = 0;
-    for (double v : row) {
-      sum += v / c.divisor;
-      max = std::max(max, v / c.divisor);
-    }
-    if (c.stacked) max = std::max(max, sum);
-  }
-  // Headroom above the tallest bar for its label.
-  const double step = NiceStep(max * 1.06);
-  const Frame f{kLeft, kW - kRight, plot_top, kH - kBottom,
-                std::max(step, std::ceil(max * 1.06 / step) * step)};
-  Axes(c, f, step, &body);
-  if (max <= 0) {
+  std::string body =
+      Text(kLeft, 24, c.title, "font-size=\"15\" font-weight=\"700\" fill=\"#111827\"");
+  Frame f{kLeft, c.width - kRight, Legend(c, &body), kH - kBottom};
+  const Labels labels = ChooseLabels(c, BarWidth(c, f));
+  FitAxis(c, labels, &f);
+  Axes(c, f, &body);
+  bool any = false;
+  for (const auto& row : c.values)
+    any = any || std::any_of(row.begin(), row.end(), [](double v) { return v > 0; });
+  if (!any) {
     body += Text((f.x0 + f.x1) / 2, (f.y0 + f.y1) / 2, "nothing recorded",
                  "font-size=\"13\" text-anchor=\"middle\" fill=\"#6b7280\"");
   } else if (c.stacked) {
     StackedBars(c, f, &body);
   } else {
-    GroupedBars(c, f, &body);
+    GroupedBars(c, f, labels, &body);
   }
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + N(kW) + " " + N(kH) +
-         "\" width=\"" + N(kW) + "\" height=\"" + N(kH) + "\" font-family=\"" + kFont +
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + N(c.width) + " " + N(kH) +
+         "\" width=\"" + N(c.width) + "\" height=\"" + N(kH) + "\" font-family=\"" + kFont +
          "\" role=\"img\" aria-label=\"" + EscapeMarkup(c.title) + "\">\n" +
          "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n" + body + "</svg>\n";
 }

@@ -3,6 +3,7 @@
 // asset, so a chart is the same inline in report.html and as its own file.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -16,19 +17,27 @@ std::string FormatCount(double v);    // three significant digits: 950, 12.3k, 8
 std::string FormatPlain(double v);    // 2.5, 12.3, 1200: no trailing ".0"
 std::string FormatBytes(double b);    // 12.3 MiB, 1.4 GiB
 std::string FormatSeconds(double s);  // 2.4 s
+std::string FormatExact(uint64_t n);  // 1,234,567
+std::string FormatRatio(double r);    // 0.44
 
 struct ChartSeries {
   std::string name, color;
 };
 
+// Every member has a default, so that designated initializers may skip any.
 struct BarChart {
-  std::string title, y_title;
-  std::vector<std::string> groups;          // the x categories (tiers)
-  std::vector<ChartSeries> series;          // bars per group, or segments per stack
-  std::vector<std::vector<double>> values;  // [group][series], raw units, >= 0
+  std::string title = {}, y_title = {};
+  std::vector<std::string> groups = {};          // the x categories (tiers)
+  std::vector<ChartSeries> series = {};          // bars per group, or segments per stack
+  std::vector<std::vector<double>> values = {};  // [group][series], raw units, >= 0
   bool stacked = false;
-  double divisor = 1;                        // raw value / divisor = axis unit
-  std::function<std::string(double)> label;  // of a value in axis units
+  double divisor = 1;                                   // raw value / divisor = axis unit
+  std::function<std::string(double)> tick_label = {};   // of an axis value
+  std::function<std::string(double)> value_label = {};  // of a raw value: bar labels, tooltips
+  // Grouped bars only: a log axis once values span three decades, as tiers
+  // that grow tenfold each would leave the first ones invisible.
+  bool log_when_wide = false;
+  double width = 640;  // height is 360
 };
 
 // A complete <svg> element (with xmlns, so it also stands alone as a file).

@@ -1,7 +1,6 @@
 #include "tiers/tier_report.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <set>
 
@@ -44,11 +43,16 @@ struct Model {
   std::vector<Phases> phases;        // per tier
 };
 
-double Rows(const TierRecord& t, const std::string& table) {
+const TierTableRecord* FindTable(const TierRecord& t, const std::string& table) {
   for (const TierTableRecord& r : t.tables) {
-    if (r.table == table) return static_cast<double>(r.digest.rows);
+    if (r.table == table) return &r;
   }
-  return 0;
+  return nullptr;
+}
+
+double Rows(const TierRecord& t, const std::string& table) {
+  const TierTableRecord* r = FindTable(t, table);
+  return r ? static_cast<double>(r->digest.rows) : 0;
 }
 
 Model BuildModel(const ReportInput& in) {
@@ -76,22 +80,6 @@ double LoadedRows(const ReportInput& in, size_t i, const std::string& table) {
   return before <= now ? now - before : now;
 }
 
-std::string Fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), format, v);
-  return buf;
-}
-
-// 1234567 -> "1,234,567": exact counts in the tables.
-std::string Grouped(uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 // "2025-06-01 10:11:12.345678+00" -> "2025-06-01 10:11:12+00".
 std::string ShortTime(std::string t) {
   const size_t dot = t.find('.');
@@ -104,16 +92,21 @@ std::string ShortTime(std::string t) {
 
 const char* const kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
                                 "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
-// Dark (table) and light (its indexes) of the same hue.
-const char* const kPairs[][2] = {{"#4e79a7", "#a0cbe8"}, {"#f28e2b", "#ffbe7d"},
-                                 {"#59a14f", "#8cd17d"}, {"#e15759", "#ff9d9a"},
-                                 {"#b07aa1", "#d4a6c8"}};
+// A table in the dark and its indexes in the light shade of one hue.
+const char* const kDark[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1"};
+const char* const kLight[] = {"#a0cbe8", "#ffbe7d", "#8cd17d", "#ff9d9a", "#d4a6c8"};
 const char* Color(size_t i) { return kPalette[i % std::size(kPalette)]; }
 
 std::string Seconds(double s) { return FormatPlain(s) + " s"; }
+std::string Rate(double r) { return FormatCount(r) + "/s"; }
 
 BarChart RowsChart(const Model& m) {
-  BarChart c{"Rows per tier", "rows", m.groups, {}, {}, false, 1, FormatCount};
+  BarChart c{.title = "Rows per tier",
+             .y_title = "rows",
+             .groups = m.groups,
+             .tick_label = FormatCount,
+             .value_label = FormatCount,
+             .log_when_wide = true};
   for (size_t i = 0; i < m.tables.size(); ++i) c.series.push_back({m.tables[i], Color(i)});
   for (const TierRecord& t : m.in.tiers) {
     c.values.emplace_back();
@@ -127,25 +120,26 @@ BarChart SizeChart(const Model& m) {
   for (const TierRecord& t : m.in.tiers) max = std::max(max, t.database_size);
   const bool gib = max >= 2LL << 30;
   const std::string unit = gib ? " GiB" : " MiB";
-  BarChart c{"Database size per tier", "pg_database_size()", m.groups, {}, {}, true,
-             gib ? 1024.0 * 1024 * 1024 : 1024.0 * 1024,
-             [unit](double v) { return FormatPlain(v) + unit; }};
+  BarChart c{.title = "Database size per tier",
+             .y_title = "pg_database_size()",
+             .groups = m.groups,
+             .stacked = true,
+             .divisor = gib ? 1024.0 * 1024 * 1024 : 1024.0 * 1024,
+             .tick_label = [unit](double v) { return FormatPlain(v) + unit; },
+             .value_label = FormatBytes};
   for (size_t i = 0; i < m.tables.size(); ++i) {
-    c.series.push_back({m.tables[i] + " table", kPairs[i % std::size(kPairs)][0]});
-    c.series.push_back({m.tables[i] + " indexes", kPairs[i % std::size(kPairs)][1]});
+    c.series.push_back({m.tables[i] + " table", kDark[i % std::size(kDark)]});
+    c.series.push_back({m.tables[i] + " indexes", kLight[i % std::size(kLight)]});
   }
   c.series.push_back({"other (catalogs, manifest)", "#bab0ac"});
   for (const TierRecord& t : m.in.tiers) {
     std::vector<double> row;
     int64_t rest = t.database_size;
     for (const std::string& table : m.tables) {
-      int64_t table_size = 0, indexes_size = 0;
-      for (const TierTableRecord& r : t.tables) {
-        if (r.table == table) table_size = r.table_size, indexes_size = r.indexes_size;
-      }
-      row.push_back(static_cast<double>(table_size));
-      row.push_back(static_cast<double>(indexes_size));
-      rest -= table_size + indexes_size;
+      const TierTableRecord* r = FindTable(t, table);
+      row.push_back(r ? static_cast<double>(r->table_size) : 0);
+      row.push_back(r ? static_cast<double>(r->indexes_size) : 0);
+      rest -= r ? r->table_size + r->indexes_size : 0;
     }
     row.push_back(static_cast<double>(std::max<int64_t>(0, rest)));
     c.values.push_back(row);
@@ -154,10 +148,16 @@ BarChart SizeChart(const Model& m) {
 }
 
 BarChart PhasesChart(const Model& m) {
-  BarChart c{"Time per phase per tier", "wall time", m.groups,
-             {{"load", Color(0)}, {"indexes (all builds, in parallel)", Color(1)},
-              {"vacuum", Color(2)}, {"other", "#bab0ac"}},
-             {}, true, 1, Seconds};
+  BarChart c{.title = "Time per phase per tier",
+             .y_title = "wall time",
+             .groups = m.groups,
+             .series = {{"load", Color(0)},
+                        {"indexes (all builds, in parallel)", Color(1)},
+                        {"vacuum", Color(2)},
+                        {"other", "#bab0ac"}},
+             .stacked = true,
+             .tick_label = Seconds,
+             .value_label = FormatSeconds};
   for (size_t i = 0; i < m.in.tiers.size(); ++i) {
     const Phases& p = m.phases[i];
     const double other = std::max(0.0, m.in.tiers[i].seconds - p.load - p.indexes - p.vacuum);
@@ -166,8 +166,14 @@ BarChart PhasesChart(const Model& m) {
   return c;
 }
 
+// Wide: six indexes per tier need the room.
 BarChart IndexChart(const Model& m) {
-  BarChart c{"Index builds per tier", "build time", m.groups, {}, {}, false, 1, Seconds};
+  BarChart c{.title = "Index builds per tier",
+             .y_title = "build time",
+             .groups = m.groups,
+             .tick_label = Seconds,
+             .value_label = FormatSeconds,
+             .width = 1240};
   for (size_t i = 0; i < m.indexes.size(); ++i) c.series.push_back({m.indexes[i], Color(i)});
   for (const Phases& p : m.phases) {
     c.values.emplace_back();
@@ -180,8 +186,11 @@ BarChart IndexChart(const Model& m) {
 }
 
 BarChart ThroughputChart(const Model& m) {
-  BarChart c{"Load throughput per table", "rows per second", m.groups, {}, {}, false, 1,
-             [](double v) { return FormatCount(v) + "/s"; }};
+  BarChart c{.title = "Load throughput per table",
+             .y_title = "rows per second",
+             .groups = m.groups,
+             .tick_label = Rate,
+             .value_label = Rate};
   for (size_t i = 0; i < m.tables.size(); ++i) c.series.push_back({m.tables[i], Color(i)});
   c.series.push_back({"all tables", "#6b7280"});
   for (size_t i = 0; i < m.in.tiers.size(); ++i) {
@@ -215,15 +224,17 @@ h2{font-size:17px;margin:0 0 10px}
 .card .d{color:#6b7280;font-size:12px}
 .panel{padding:16px 18px;margin-bottom:20px;overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:13px}
-th,td{padding:6px 10px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap}
+th,td{padding:6px 9px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap}
 th{font-weight:600;color:#374151;background:#f9fafb}
 th.l,td.l{text-align:left}
+td.wrap{white-space:normal;min-width:96px}
 tbody tr:nth-child(even){background:#fafafa}
 .mono{font-family:"DejaVu Sans Mono",monospace;font-size:12px}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(540px,1fr));gap:20px;margin-bottom:20px}
 figure{margin:0;padding:10px 12px 12px}
 figure svg{width:100%;height:auto;display:block}
 figcaption{color:#4b5563;font-size:12.5px;padding:4px 4px 0}
+figure.wide{grid-column:1/-1}
 figcaption a{color:#2563eb}
 .note{color:#6b7280;font-size:12.5px;margin:8px 0 0}
 )";
@@ -256,63 +267,70 @@ std::string Cards(const Model& m) {
   return "<section class=\"cards\">\n" +
          Card("Tiers reached", std::to_string(m.in.tiers.size()), path) +
          Card("Rows in " + last.tier, FormatCount(static_cast<double>(rows)),
-              Grouped(rows) + " in " + std::to_string(last.tables.size()) + " tables") +
+              FormatExact(rows) + " in " + std::to_string(last.tables.size()) + " tables") +
          Card("Database size", FormatBytes(static_cast<double>(last.database_size)),
               "tables " + FormatBytes(static_cast<double>(table_bytes)) + ", indexes " +
                   FormatBytes(static_cast<double>(index_bytes))) +
-         Card("Index / table", table_bytes > 0 ? Fmt("%.2f", 1.0 * index_bytes / table_bytes) : "-",
+         Card("Index / table", table_bytes > 0 ? FormatRatio(1.0 * index_bytes / table_bytes) : "-",
               "index bytes per table byte in " + last.tier) +
          Card("Grow time", FormatSeconds(total_seconds), "all tiers, wall clock") + "</section>\n";
 }
 
 std::string SummaryTable(const Model& m) {
   const std::string n = std::to_string(m.tables.size());
-  std::string h = "<section class=\"panel\"><h2>Tiers</h2><table><thead><tr>"
-                  "<th class=\"l\" rowspan=\"2\">Tier</th><th class=\"l\" rowspan=\"2\">Reached at</th>"
-                  "<th colspan=\"" + n + "\">Rows</th><th rowspan=\"2\">Database size</th>"
-                  "<th colspan=\"" + n + "\">Index / table size</th><th rowspan=\"2\">Grow time</th>"
-                  "<th class=\"l\" rowspan=\"2\">Corpus digest</th><th class=\"l\" rowspan=\"2\">"
-                  "PostgreSQL</th></tr><tr>";
+  std::string h =
+      "<section class=\"panel\"><h2>Tiers</h2><table><thead><tr>"
+      "<th class=\"l\" rowspan=\"2\">Tier</th><th class=\"l\" rowspan=\"2\">Reached at</th>"
+      "<th colspan=\"" +
+      n +
+      "\">Rows</th><th rowspan=\"2\">Database size</th>"
+      "<th colspan=\"" +
+      n +
+      "\">Index / table size</th><th rowspan=\"2\">Grow time</th>"
+      "<th class=\"l\" rowspan=\"2\">Corpus digest</th><th class=\"l\" rowspan=\"2\">"
+      "PostgreSQL</th></tr><tr>";
   for (int pass = 0; pass < 2; ++pass) {
-    for (const std::string& t : m.tables) h += "<th>" + EscapeMarkup(t) + "</th>";
+    for (const std::string& t : m.tables) {
+      h += "<th title=\"" + EscapeMarkup(t) + "\">" + EscapeMarkup(t.substr(t.find('.') + 1)) +
+           "</th>";
+    }
   }
   h += "</tr></thead><tbody>\n";
   for (const TierRecord& t : m.in.tiers) {
-    h += "<tr>" + Cell(t.tier, "l") + Cell(ShortTime(t.reached_at), "l");
-    for (const std::string& table : m.tables) h += Cell(Grouped(Rows(t, table)));
+    h += "<tr>" + Cell(t.tier, "l") + Cell(ShortTime(t.reached_at), "l wrap");
+    for (const std::string& table : m.tables) h += Cell(FormatExact(Rows(t, table)));
     h += Cell(FormatBytes(static_cast<double>(t.database_size)));
     for (const std::string& table : m.tables) {
-      std::string ratio = "-";
-      for (const TierTableRecord& r : t.tables) {
-        if (r.table == table) ratio = Fmt("%.2f", r.index_table_ratio);
-      }
-      h += Cell(ratio);
+      const TierTableRecord* r = FindTable(t, table);
+      h += Cell(r ? FormatRatio(r->index_table_ratio) : "-");
     }
-    h += Cell(FormatSeconds(t.seconds)) + Cell(t.corpus.Hex(), "l mono") + Cell(t.pg_version, "l") +
-         "</tr>\n";
+    h += Cell(FormatSeconds(t.seconds)) + Cell(t.corpus.Hex(), "l mono") +
+         Cell(t.pg_version.substr(0, t.pg_version.find(' ')), "l") + "</tr>\n";
   }
   return h + "</tbody></table></section>\n";
 }
 
 std::string TablesTable(const Model& m) {
-  std::string h = "<section class=\"panel\"><h2>Tables per tier</h2><table><thead><tr>"
-                  "<th class=\"l\">Tier</th><th class=\"l\">Table</th><th>Rows</th>"
-                  "<th>Table size</th><th>Indexes size</th><th>Index / table</th>"
-                  "<th class=\"l\">Table digest</th></tr></thead><tbody>\n";
+  std::string h =
+      "<section class=\"panel\"><h2>Tables per tier</h2><table><thead><tr>"
+      "<th class=\"l\">Tier</th><th class=\"l\">Table</th><th>Rows</th>"
+      "<th>Table size</th><th>Indexes size</th><th>Index / table</th>"
+      "<th class=\"l\">Table digest</th></tr></thead><tbody>\n";
   for (const TierRecord& t : m.in.tiers) {
     for (const TierTableRecord& r : t.tables) {
-      h += "<tr>" + Cell(t.tier, "l") + Cell(r.table, "l") + Cell(Grouped(r.digest.rows)) +
+      h += "<tr>" + Cell(t.tier, "l") + Cell(r.table, "l") + Cell(FormatExact(r.digest.rows)) +
            Cell(FormatBytes(static_cast<double>(r.table_size))) +
            Cell(FormatBytes(static_cast<double>(r.indexes_size))) +
-           Cell(Fmt("%.2f", r.index_table_ratio)) + Cell(r.digest.sum.Hex(), "l mono") + "</tr>\n";
+           Cell(FormatRatio(r.index_table_ratio)) + Cell(r.digest.sum.Hex(), "l mono") + "</tr>\n";
     }
   }
   return h + "</tbody></table></section>\n";
 }
 
 std::string IndexTable(const Model& m) {
-  std::string h = "<section class=\"panel\"><h2>Index builds</h2><table><thead><tr>"
-                  "<th class=\"l\">Index</th>";
+  std::string h =
+      "<section class=\"panel\"><h2>Index builds</h2><table><thead><tr>"
+      "<th class=\"l\">Index</th>";
   for (const std::string& g : m.groups) h += "<th>" + EscapeMarkup(g) + "</th>";
   h += "</tr></thead><tbody>\n";
   for (const std::string& index : m.indexes) {
@@ -325,22 +343,26 @@ std::string IndexTable(const Model& m) {
   }
   h += "<tr><th class=\"l\">indexes phase (wall time)</th>";
   for (const Phases& p : m.phases) h += "<th>" + EscapeMarkup(FormatSeconds(p.indexes)) + "</th>";
-  return h + "</tr></tbody></table><p class=\"note\">The builds of a tier run in parallel, so "
-             "they add up to more than its indexes phase. An index kept live was maintained "
-             "during the load (its cost is in the load phase) instead of being set aside and "
-             "rebuilt.</p></section>\n";
+  return h +
+         "</tr></tbody></table><p class=\"note\">The builds of a tier run in parallel, so "
+         "they add up to more than its indexes phase. An index kept live was maintained "
+         "during the load (its cost is in the load phase) instead of being set aside and "
+         "rebuilt.</p></section>\n";
 }
 
-std::string Figure(const std::string& file, const std::string& svg, const std::string& caption) {
-  return "<figure>\n" + svg + "<figcaption>" + EscapeMarkup(caption) + " <a href=\"" +
-         EscapeMarkup(file) + "\">" + EscapeMarkup(file) + "</a></figcaption></figure>\n";
+std::string Figure(const std::string& file, const BarChart& chart, const std::string& svg,
+                   const std::string& caption) {
+  return std::string(chart.width > 640 ? "<figure class=\"wide\">\n" : "<figure>\n") + svg +
+         "<figcaption>" + EscapeMarkup(caption) + " <a href=\"" + EscapeMarkup(file) + "\">" +
+         EscapeMarkup(file) + "</a></figcaption></figure>\n";
 }
 
 std::string PhasesCaption(const Model& m) {
-  std::string c = "Wall time of the grow that reached each tier: load = binary COPY of the new "
-                  "chunks (all tables at once), indexes = rebuilding the set-aside indexes (in "
-                  "parallel; each build is in the index chart), vacuum = VACUUM (ANALYZE), "
-                  "other = the rest of the recorded total (planning, measuring).";
+  std::string c =
+      "Wall time of the grow that reached each tier: load = binary COPY of the new "
+      "chunks (all tables at once), indexes = rebuilding the set-aside indexes (in "
+      "parallel; each build is in the index chart), vacuum = VACUUM (ANALYZE), "
+      "other = the rest of the recorded total (planning, measuring).";
   for (size_t i = 0; i < m.phases.size(); ++i) {
     if (!m.phases[i].recorded) c += " Tier " + m.groups[i] + " recorded no phases.";
   }
@@ -383,15 +405,16 @@ std::vector<ReportFile> RenderTierReport(const ReportInput& input) {
        "previous tier's) divided by the load phase's wall time. The tables load concurrently "
        "over that same time, so all tables is their sum."},
       {"index_builds_per_tier.svg", IndexChart(m),
-       "Build time of each index rebuilt after the load (the builds overlap; see the table "
-       "below). No bar: the index was kept live during that tier's load."},
+       "Build time of each index rebuilt after the load. The builds of a tier run in parallel, "
+       "so together they take the indexes phase, not the sum. No bar: the index was kept live "
+       "during that tier's load."},
   };
   std::vector<ReportFile> files = {{"report.html", ""}};
   std::string figures;
   for (const auto& c : charts) {
     const std::string svg = RenderBarChart(c.chart);
     files.push_back({c.file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
-    figures += Figure(c.file, svg, c.caption);
+    figures += Figure(c.file, c.chart, svg, c.caption);
   }
   files[0].content = Page(m, figures);
   return files;

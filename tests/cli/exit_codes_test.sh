@@ -23,6 +23,13 @@ expect 0 --help
 expect 0 --version
 expect 0 hash --help
 expect 0 generate --help
+expect 0 workload --help
+expect 0 grow --help
+expect 2 workload --tier D9 --out "$tmp/w"
+expect 2 grow --tier S,,D1
+expect 2 grow --tier D1,S
+expect 2 grow --target-size 10XB
+expect 2 grow --tier ci --shard 4/3
 expect 2
 expect 2 frobnicate
 expect 2 hash

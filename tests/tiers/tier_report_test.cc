@@ -1,5 +1,7 @@
 // The tier report rendered from hand-made tier records: it names every tier
 // and row count, escapes what it quotes, and every SVG is well formed.
+#include "tiers/tier_report.h"
+
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -7,7 +9,6 @@
 #include <vector>
 
 #include "tiers/report_chart.h"
-#include "tiers/tier_report.h"
 
 namespace skyseed {
 namespace {
@@ -75,7 +76,8 @@ void ExpectWellFormedSvg(const std::string& name, const std::string& svg) {
 }
 
 TEST(TierReport, OneTier) {
-  const std::vector<ReportFile> files = RenderTierReport(MakeInput({MakeTier("ci", 10000, 100000)}));
+  const std::vector<ReportFile> files =
+      RenderTierReport(MakeInput({MakeTier("ci", 10000, 100000)}));
   ASSERT_FALSE(files.empty());
   EXPECT_EQ(files[0].name, "report.html");
   const std::string& html = files[0].content;
@@ -97,9 +99,9 @@ TEST(TierReport, OneTier) {
 }
 
 TEST(TierReport, ThreeTiers) {
-  const std::vector<ReportFile> files = RenderTierReport(MakeInput(
-      {MakeTier("ci", 10000, 100000), MakeTier("S", 100000, 1000000),
-       MakeTier("D1", 700090, 8170000)}));
+  const std::vector<ReportFile> files =
+      RenderTierReport(MakeInput({MakeTier("ci", 10000, 100000), MakeTier("S", 100000, 1000000),
+                                  MakeTier("D1", 700090, 8170000)}));
   const std::string& html = files[0].content;
   for (const char* text : {">ci<", ">S<", ">D1<", "700,090", "8,170,000", "1,000,000"}) {
     EXPECT_NE(html.find(text), std::string::npos) << text;

@@ -1,0 +1,112 @@
+// `skyseed workload`: pgbench scripts and their parameters for a tier's
+// corpus, written by the generator alone (no database).
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+#include "app/commands.h"
+#include "tiers/tier_spec.h"
+#include "tiers/user_values.h"
+#include "tiers/workload.h"
+
+namespace skyseed {
+namespace fs = std::filesystem;
+namespace {
+
+// Enough for any tier; the row streams take 2^40 draws per kind.
+constexpr uint64_t kMaxWorkloadCount = 10'000'000;
+
+struct WorkloadArgs {
+  std::string tier, out, seed = "1", lookups = "10000", cones = "2000";
+};
+
+// Creates the directory (and params/), and proves it writable by a probe, so
+// a bad --out is a usage error before anything is written.
+Status PrepareWorkloadDir(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir / "params", ec);
+  if (ec || !fs::is_directory(dir / "params")) {
+    return Status::InvalidArgument("--out " + dir.string() + " is not a writable directory");
+  }
+  const fs::path probe = dir / ".skyseed-write-probe";
+  { std::ofstream(probe.string()) << "x"; }
+  const bool written = fs::exists(probe, ec);
+  fs::remove(probe, ec);
+  if (!written) return Status::InvalidArgument("--out " + dir.string() + " is not writable");
+  return Status::Ok();
+}
+
+// Written beside and renamed into place, so a reader never sees half a file.
+Status WriteFileAtomically(const fs::path& path, const WorkloadFile& file) {
+  const fs::path tmp = path.string() + ".partial";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << file.content;
+    f.close();
+    if (!f) return Status::IoError("cannot write " + tmp.string());
+  }
+  std::error_code ec;
+  if (file.executable) {
+    fs::permissions(tmp, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
+                    fs::perm_options::add, ec);
+    if (ec) return Status::IoError("cannot make " + tmp.string() + " executable");
+  }
+  fs::rename(tmp, path, ec);
+  if (ec) return Status::IoError("cannot rename " + tmp.string() + ": " + ec.message());
+  return Status::Ok();
+}
+
+Result<WorkloadOptions> ParseWorkloadOptions(const WorkloadArgs& a) {
+  WorkloadOptions o;
+  Result<uint64_t> seed = ParseSeed(a.seed);
+  if (!seed.ok()) return seed.status();
+  o.seed = *seed;
+  Result<uint64_t> lookups = ParseCount(a.lookups, "--lookups", 1, kMaxWorkloadCount);
+  if (!lookups.ok()) return lookups.status();
+  o.lookups = static_cast<uint32_t>(*lookups);
+  Result<uint64_t> cones = ParseCount(a.cones, "--cones", 1, kMaxWorkloadCount);
+  if (!cones.ok()) return cones.status();
+  o.cones = static_cast<uint32_t>(*cones);
+  return o;
+}
+
+Status RunWorkload(const WorkloadArgs& a) {
+  Result<TierSpec> tier = FindTier(a.tier);
+  if (!tier.ok()) return tier.status();
+  Result<WorkloadOptions> o = ParseWorkloadOptions(a);
+  if (!o.ok()) return o.status();
+  const fs::path dir(a.out);
+  SKYSEED_RETURN_IF_ERROR(PrepareWorkloadDir(dir));
+  const std::vector<WorkloadFile> files = WorkloadFiles(*tier, *o);
+  for (const WorkloadFile& f : files) SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / f.name, f));
+  std::printf(
+      "wrote %zu files to %s: load the parameters with psql CONNINFO -f %s, "
+      "then see README.txt\n",
+      files.size(), a.out.c_str(), (dir / "setup.sql").string().c_str());
+  return Status::Ok();
+}
+
+}  // namespace
+
+void AddWorkloadCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "workload",
+      "Write pgbench scripts and their parameters (source IDs and observation keys "
+      "the tier holds, cone centres on the survey fields) for a tier's corpus, "
+      "computed by the generator alone (no database).");
+  auto a = std::make_shared<WorkloadArgs>();
+  cmd->add_option("--tier", a->tier, "tier name: ci, S, D1, D2, D3, D4")->required();
+  cmd->add_option("--out", a->out, "output directory (created if missing)")->required();
+  cmd->add_option("--seed", a->seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  cmd->add_option("--lookups", a->lookups, "source IDs, and as many observation keys")
+      ->default_val("10000");
+  cmd->add_option("--cones", a->cones, "cone centres")->default_val("2000");
+  cmd->footer(
+      "Example: skyseed workload --tier ci --out ./workload-ci\n"
+      "Then: psql CONNINFO -f ./workload-ci/setup.sql && "
+      "./workload-ci/run-mix.sh CONNINFO (see README.txt there).");
+  cmd->callback([=] { *run = [=]() -> Status { return RunWorkload(*a); }; });
+}
+
+}  // namespace skyseed

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# skyseed report on a database grown through ci then S: the files it writes,
+# its refusals, and report.html as headless Chromium renders it.
+# SKYSEED_REPORT_PNG=path keeps the screenshot for a person to look at.
+source "$(dirname "$0")/lib.sh"
+
+browser="$(command -v chromium || command -v chromium-browser || true)"
+if [ -z "$browser" ]; then
+  echo "FAIL: chromium is not installed (it renders the report); run scripts/install-deps.sh"
+  exit 1
+fi
+out="$(mktemp -d /tmp/skyseed-report-test.XXXXXX)"
+trap 'rm -rf "$out"' EXIT
+chrome() {  # chrome ARGS... URL: headless, offline, with a throwaway profile
+  timeout 180 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$(mktemp -d "$out/profile.XXXXXX")" "$@" 2>>"$out/chromium.log"
+}
+report() { "$bin" report --db "$(conninfo "$1")" --out "$2"; }
+
+fresh_db t_report
+msg="$(report t_report "$out/none" 2>&1)"; rc=$?
+check "report on a database without a corpus fails (exit 1)" test "$rc" = 1
+check "saying to grow first" grep -q "no tier recorded yet; run skyseed grow first" <<<"$msg"
+touch "$out/a-file"
+msg="$(report t_report "$out/a-file" 2>&1)"; rc=$?
+check "an --out that is a file is refused with exit 2" test "$rc" = 2
+check "naming it" grep -q -- "--out $out/a-file is not a directory" <<<"$msg"
+msg="$(report t_report /proc/skyseed-report 2>&1)"; rc=$?
+check "an --out that cannot be created is refused with exit 2" test "$rc" = 2
+
+"$bin" grow --tier ci --db "$(conninfo t_report)" >/dev/null
+sql t_report "BEGIN; DELETE FROM skyseed.tier_table; DELETE FROM skyseed.tier; COMMIT" >/dev/null
+msg="$(report t_report "$out/none" 2>&1)"; rc=$?
+check "a corpus with no tier recorded fails (exit 1)" test "$rc" = 1
+check "saying no tier is recorded yet" \
+  test "$msg" = "skyseed: no tier recorded yet; run skyseed grow first"
+
+fresh_db t_report
+"$bin" grow --tier ci --db "$(conninfo t_report)" >/dev/null
+"$bin" grow --tier S --db "$(conninfo t_report)" >/dev/null
+check "two tiers recorded" test "$(sql t_report 'SELECT count(*) FROM skyseed.tier')" = 2
+path="$(report t_report "$out/report")"; rc=$?
+check "report exits 0" test "$rc" = 0
+check "and prints the path of report.html" test "$path" = "$out/report/report.html"
+for f in report.html rows_per_tier.svg size_per_tier.svg phases_per_tier.svg \
+  throughput_per_table.svg index_builds_per_tier.svg; do
+  check "it wrote $f" test -s "$out/report/$f"
+done
+check "and left no temporary file" test -z "$(find "$out/report" -name '*.partial')"
+check "each SVG file is well-formed XML" python3 -c '
+import sys, xml.etree.ElementTree as ET
+for f in sys.argv[1:]:
+    assert ET.parse(f).getroot().tag == "{http://www.w3.org/2000/svg}svg", f' "$out"/report/*.svg
+path="$(report t_report "$out/report")"; rc=$?
+check "a second report over the first one exits 0" test "$rc" = 0
+
+chrome --window-size=1280,2000 --screenshot="$out/report.png" "file://$out/report/report.html" \
+  >/dev/null
+size="$(stat -c %s "$out/report.png" 2>/dev/null || echo 0)"
+check "Chromium renders report.html to a PNG over 20 kB ($size bytes)" test "$size" -gt 20000
+if [ -n "${SKYSEED_REPORT_PNG:-}" ]; then cp "$out/report.png" "$SKYSEED_REPORT_PNG"; fi
+chrome --dump-dom "file://$out/report/report.html" >"$out/dom.html"
+for text in '>ci<' '>S<' 'gaia.gaia_source' 'ivoa.obscore' '1,000,000' '<svg'; do
+  check "the rendered page shows $text" grep -q -F -- "$text" "$out/dom.html"
+done
+if [ "$failures" -ne 0 ] && [ -s "$out/chromium.log" ]; then tail -20 "$out/chromium.log"; fi
+finish
