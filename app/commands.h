@@ -18,6 +18,7 @@ void AddGrowCommand(CLI::App& app, CommandRun* run);
 void AddInitCommand(CLI::App& app, CommandRun* run);
 void AddVerifyCommand(CLI::App& app, CommandRun* run);
 void AddStatusCommand(CLI::App& app, CommandRun* run);
+void AddReportCommand(CLI::App& app, CommandRun* run);
 void AddSchemaCommand(CLI::App& app, CommandRun* run);
 void AddServerCommand(CLI::App& app, CommandRun* run);
 void AddWorkloadCommand(CLI::App& app, CommandRun* run);

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   AddInitCommand(app, &run);
   AddVerifyCommand(app, &run);
   AddStatusCommand(app, &run);
+  AddReportCommand(app, &run);
   AddSchemaCommand(app, &run);
   AddServerCommand(app, &run);
   AddWorkloadCommand(app, &run);

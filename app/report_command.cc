@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "app/commands.h"
+#include "loader/output_files.h"
 #include "app/connection_options.h"
 #include "loader/pg_connection.h"
 #include "tiers/database_manifest.h"
@@ -16,38 +17,6 @@ namespace skyseed {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Checked before connecting, so that a typo costs no server start-up.
-Status PrepareOutDir(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (!fs::is_directory(dir)) {
-    return Status::InvalidArgument("--out " + dir.string() + " is not a directory" +
-                                   (ec ? " and cannot be created: " + ec.message() : ""));
-  }
-  const fs::path probe = dir / ".skyseed-report-probe";
-  std::ofstream(probe.string()) << "x";
-  const bool writable = fs::exists(probe, ec);
-  fs::remove(probe, ec);
-  if (!writable) return Status::InvalidArgument("--out " + dir.string() + " is not writable");
-  return Status::Ok();
-}
-
-// Under a temporary name first, so that a reader (a browser reloading the
-// report) never sees half a file.
-Status WriteAtomically(const fs::path& path, const std::string& content) {
-  const fs::path tmp = path.parent_path() / ("." + path.filename().string() + ".partial");
-  {
-    std::ofstream f(tmp.string(), std::ios::binary | std::ios::trunc);
-    f << content;
-    f.close();
-    if (!f) return Status::IoError("cannot write " + tmp.string());
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) return Status::IoError("cannot rename " + tmp.string() + ": " + ec.message());
-  return Status::Ok();
-}
 
 Result<ReportInput> ReadReportInput(const std::string& conninfo) {
   Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
@@ -65,13 +34,14 @@ Result<ReportInput> ReadReportInput(const std::string& conninfo) {
 }
 
 Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
-  SKYSEED_RETURN_IF_ERROR(PrepareOutDir(out));
+  // Checked before connecting, so that a typo costs no server start-up.
+  SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(out));
   Result<std::string> conninfo = ResolveConninfo(c, 1);
   if (!conninfo.ok()) return conninfo.status();
   Result<ReportInput> input = ReadReportInput(*conninfo);
   if (!input.ok()) return input.status();
   for (const ReportFile& f : RenderTierReport(*input)) {
-    SKYSEED_RETURN_IF_ERROR(WriteAtomically(out / f.name, f.content));
+    SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(out / f.name, f.content));
   }
   std::error_code ec;
   const fs::path html = fs::absolute(out / "report.html", ec);

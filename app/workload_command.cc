@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "loader/output_files.h"
 #include "tiers/tier_spec.h"
 #include "tiers/user_values.h"
 #include "tiers/workload.h"
@@ -20,42 +21,6 @@ constexpr uint64_t kMaxWorkloadCount = 10'000'000;
 struct WorkloadArgs {
   std::string tier, out, seed = "1", lookups = "10000", cones = "2000";
 };
-
-// Creates the directory (and params/), and proves it writable by a probe, so
-// a bad --out is a usage error before anything is written.
-Status PrepareWorkloadDir(const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir / "params", ec);
-  if (ec || !fs::is_directory(dir / "params")) {
-    return Status::InvalidArgument("--out " + dir.string() + " is not a writable directory");
-  }
-  const fs::path probe = dir / ".skyseed-write-probe";
-  { std::ofstream(probe.string()) << "x"; }
-  const bool written = fs::exists(probe, ec);
-  fs::remove(probe, ec);
-  if (!written) return Status::InvalidArgument("--out " + dir.string() + " is not writable");
-  return Status::Ok();
-}
-
-// Written beside and renamed into place, so a reader never sees half a file.
-Status WriteFileAtomically(const fs::path& path, const WorkloadFile& file) {
-  const fs::path tmp = path.string() + ".partial";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << file.content;
-    f.close();
-    if (!f) return Status::IoError("cannot write " + tmp.string());
-  }
-  std::error_code ec;
-  if (file.executable) {
-    fs::permissions(tmp, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                    fs::perm_options::add, ec);
-    if (ec) return Status::IoError("cannot make " + tmp.string() + " executable");
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) return Status::IoError("cannot rename " + tmp.string() + ": " + ec.message());
-  return Status::Ok();
-}
 
 Result<WorkloadOptions> ParseWorkloadOptions(const WorkloadArgs& a) {
   WorkloadOptions o;
@@ -77,9 +42,9 @@ Status RunWorkload(const WorkloadArgs& a) {
   Result<WorkloadOptions> o = ParseWorkloadOptions(a);
   if (!o.ok()) return o.status();
   const fs::path dir(a.out);
-  SKYSEED_RETURN_IF_ERROR(PrepareWorkloadDir(dir));
+  SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(dir / "params"));
   const std::vector<WorkloadFile> files = WorkloadFiles(*tier, *o);
-  for (const WorkloadFile& f : files) SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / f.name, f));
+  for (const WorkloadFile& f : files) SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / f.name, f.content, f.executable));
   std::printf(
       "wrote %zu files to %s: load the parameters with psql CONNINFO -f %s, "
       "then see README.txt\n",

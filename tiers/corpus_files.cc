@@ -8,6 +8,7 @@
 
 #include "generator/corpus_tables.h"
 #include "loader/copy_file.h"
+#include "loader/output_files.h"
 #include "tiers/parallel_chunks.h"
 #include "tiers/progress.h"
 
@@ -26,11 +27,8 @@ std::string ChunkFileName(const TableDef& t, RowRange r) {
 // Creates the directory, proves it is writable, and clears an earlier
 // skyseed output; refuses a non-empty directory that holds anything else.
 Status PrepareOutDir(const std::string& dir) {
+  SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(dir));
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir)) {
-    return Status::InvalidArgument("--out " + dir + " is not a writable directory");
-  }
   const fs::path manifest = fs::path(dir) / "manifest.json";
   bool empty = fs::is_empty(dir, ec);
   if (!empty && !fs::exists(manifest)) {
@@ -45,22 +43,6 @@ Status PrepareOutDir(const std::string& dir) {
       }
     }
   }
-  const fs::path probe = fs::path(dir) / ".skyseed-write-probe";
-  std::ofstream(probe.string()) << "x";
-  if (!fs::exists(probe)) return Status::InvalidArgument("--out " + dir + " is not writable");
-  fs::remove(probe, ec);
-  return Status::Ok();
-}
-
-Status WriteTextAtomically(const fs::path& path, const std::string& text) {
-  const std::string tmp = path.string() + ".partial";
-  {
-    std::ofstream f(tmp, std::ios::trunc);
-    f << text;
-    f.close();
-    if (!f) return Status::IoError("cannot write " + tmp);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return Status::IoError("cannot rename " + tmp);
   return Status::Ok();
 }
 
@@ -111,7 +93,7 @@ Status GenerateCorpusFiles(const TierSpec& tier, const GenerateOptions& options,
   std::vector<NamedTableDigest> named;
   for (const FilesManifest::Table& mt : manifest->tables) named.push_back({mt.table, mt.digest});
   manifest->corpus = CorpusDigest(named);
-  return WriteTextAtomically(fs::path(options.out_dir) / "manifest.json",
+  return WriteFileAtomically(fs::path(options.out_dir) / "manifest.json",
                              ManifestToJson(*manifest));
 }
 

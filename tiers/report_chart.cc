@@ -187,8 +187,9 @@ void FitAxis(const BarChart& c, Labels labels, Frame* f) {
   const double headroom = labels == Labels::kAlong ? 0.22 : 0.07;
   f->log = c.log_when_wide && !c.stacked && min_positive > 0 && max / min_positive >= 1000;
   if (f->log) {
-    // Decades for ticks; the top is where the labels end, not the next decade.
-    f->lo = std::floor(std::log10(min_positive));
+    // Decades for ticks, the lowest below the smallest bar so that it shows;
+    // the top is where the labels end, not the next decade.
+    f->lo = std::floor(std::log10(min_positive) - 0.3);
     const double top = std::log10(max);
     f->hi = std::max(f->lo + 1, top + (top - f->lo) * headroom);
     for (double k = f->lo; k <= f->hi; ++k) f->ticks.push_back(std::pow(10.0, k));
@@ -274,8 +275,9 @@ std::string RenderBarChart(const BarChart& c) {
   FitAxis(c, labels, &f);
   Axes(c, f, &body);
   bool any = false;
-  for (const auto& row : c.values)
+  for (const auto& row : c.values) {
     any = any || std::any_of(row.begin(), row.end(), [](double v) { return v > 0; });
+  }
   if (!any) {
     body += Text((f.x0 + f.x1) / 2, (f.y0 + f.y1) / 2, "nothing recorded",
                  "font-size=\"13\" text-anchor=\"middle\" fill=\"#6b7280\"");

@@ -168,6 +168,18 @@ TEST(TierReport, EightTiersStayWellFormed) {
     if (f.name != "report.html") ExpectWellFormedSvg(f.name, f.content);
   }
   EXPECT_NE(files[0].content.find("tier-7"), std::string::npos);
+  // Rows grow 128-fold and the tables differ tenfold: a linear axis would
+  // hide the first tiers.
+  EXPECT_NE(Find(files, "rows_per_tier.svg")->content.find("rows (log scale)"), std::string::npos);
+}
+
+TEST(TierReport, NoTierIsAPageSayingSo) {
+  const std::vector<ReportFile> files = RenderTierReport(MakeInput({}));
+  ASSERT_EQ(files.size(), 6u);
+  EXPECT_NE(files[0].content.find("No tier recorded yet."), std::string::npos);
+  for (const ReportFile& f : files) {
+    if (f.name != "report.html") ExpectWellFormedSvg(f.name, f.content);
+  }
 }
 
 TEST(ReportChart, Formats) {

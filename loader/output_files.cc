@@ -1,0 +1,44 @@
+#include "loader/output_files.h"
+
+#include <fstream>
+#include <system_error>
+
+namespace skyseed {
+
+namespace fs = std::filesystem;
+
+Status PrepareOutputDir(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!fs::is_directory(dir)) {
+    return Status::InvalidArgument("--out " + dir.string() + " is not a directory" +
+                                   (ec ? " and cannot be created: " + ec.message() : ""));
+  }
+  const fs::path probe = dir / ".skyseed-write-probe";
+  { std::ofstream(probe.string()) << "x"; }
+  const bool writable = fs::exists(probe, ec);
+  fs::remove(probe, ec);
+  if (!writable) return Status::InvalidArgument("--out " + dir.string() + " is not writable");
+  return Status::Ok();
+}
+
+Status WriteFileAtomically(const fs::path& path, std::string_view content, bool executable) {
+  const fs::path tmp = path.string() + ".partial";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f.write(content.data(), static_cast<std::streamsize>(content.size()));
+    f.close();
+    if (!f) return Status::IoError("cannot write " + tmp.string() + " (disk full?)");
+  }
+  std::error_code ec;
+  if (executable) {
+    fs::permissions(tmp, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
+                    fs::perm_options::add, ec);
+    if (ec) return Status::IoError("cannot make " + tmp.string() + " executable");
+  }
+  fs::rename(tmp, path, ec);
+  if (ec) return Status::IoError("cannot rename " + tmp.string() + ": " + ec.message());
+  return Status::Ok();
+}
+
+}  // namespace skyseed

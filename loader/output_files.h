@@ -1,0 +1,20 @@
+// Output folders and files of the commands that write them (generate,
+// workload, report): a folder is proved writable before any work, and every
+// file is written under a temporary name and renamed into place, so a reader
+// (or a killed run) never meets half a file under its real name.
+#pragma once
+
+#include <filesystem>
+#include <string_view>
+
+#include "common/status.h"
+
+namespace skyseed {
+
+// Creates `dir` if missing; InvalidArgument naming --out if it is not a
+// writable directory.
+Status PrepareOutputDir(const std::filesystem::path& dir);
+Status WriteFileAtomically(const std::filesystem::path& path, std::string_view content,
+                           bool executable = false);
+
+}  // namespace skyseed
