@@ -31,11 +31,9 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
         }
         Result<ClusterState> s = EmbeddedClusterState(*data_dir);
         if (!s.ok()) return s.status();
-        if (s->running) {
-          std::printf("running (pid %d); connect with: psql \"%s\"\n", s->pid, s->conninfo.c_str());
-        } else {
-          std::printf("stopped\n");
-        }
+        std::printf("%s", DescribeClusterState(*s).c_str());
+        if (s->running) std::printf("; connect with: psql \"%s\"", s->conninfo.c_str());
+        std::printf("\n");
         return Status::Ok();
       };
     });

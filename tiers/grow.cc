@@ -1,18 +1,11 @@
 #include "tiers/grow.h"
 
-#include <chrono>
 #include <cstdio>
-#include <map>
 #include <memory>
 
 #include "generator/corpus_tables.h"
-#include "loader/chunk_copy.h"
-#include "schema/corpus_schema.h"
 #include "tiers/database_manifest.h"
 #include "tiers/grow_steps.h"
-#include "tiers/index_strategy.h"
-#include "tiers/parallel_chunks.h"
-#include "tiers/progress.h"
 
 namespace skyseed {
 namespace {

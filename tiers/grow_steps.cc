@@ -4,9 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
-#include <mutex>
-
-#include <nlohmann/json.hpp>
 
 #include "generator/corpus_tables.h"
 #include "loader/chunk_copy.h"
