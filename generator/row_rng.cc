@@ -11,16 +11,21 @@ pcg_extras::pcg128_t Make128(uint64_t hi, uint64_t lo) {
   return (static_cast<pcg_extras::pcg128_t>(hi) << 64) | lo;
 }
 
-uint64_t StreamKey(uint64_t seed, uint32_t table_id, uint64_t row, uint32_t j) {
-  return SplitMix64(seed ^ SplitMix64((static_cast<uint64_t>(table_id) << 32) + j) ^
-                    SplitMix64(~row));
+// k(j) of row_rng.h, given row_mix = splitmix64(~row), computed once per row.
+uint64_t StreamKey(uint64_t seed, uint32_t table_id, uint64_t row_mix, uint32_t j) {
+  return SplitMix64(seed ^ SplitMix64((static_cast<uint64_t>(table_id) << 32) + j) ^ row_mix);
+}
+
+pcg64 SeededEngine(uint64_t seed, uint32_t table_id, uint64_t row) {
+  const uint64_t m = SplitMix64(~row);
+  return pcg64(Make128(StreamKey(seed, table_id, m, 0), StreamKey(seed, table_id, m, 1)),
+               Make128(StreamKey(seed, table_id, m, 2), StreamKey(seed, table_id, m, 3)));
 }
 
 }  // namespace
 
 RowRng::RowRng(uint64_t seed, uint32_t table_id, uint64_t row)
-    : engine_(Make128(StreamKey(seed, table_id, row, 0), StreamKey(seed, table_id, row, 1)),
-              Make128(StreamKey(seed, table_id, row, 2), StreamKey(seed, table_id, row, 3))) {}
+    : engine_(SeededEngine(seed, table_id, row)) {}
 
 double RowRng::Normal() {
   if (has_spare_) {

@@ -18,6 +18,16 @@ std::vector<RowRange> MissingRanges(std::vector<RowRange> done, uint64_t target)
   return missing;
 }
 
+std::vector<Chunk> TierChunks(const TierSpec& tier, uint64_t chunk_rows) {
+  std::vector<Chunk> chunks;
+  for (const TableDef& t : CorpusTables()) {
+    for (const RowRange& r : SplitRanges({{0, tier.RowsFor(t.id)}}, chunk_rows)) {
+      chunks.push_back({&t, r});
+    }
+  }
+  return chunks;
+}
+
 std::vector<RowRange> SplitRanges(const std::vector<RowRange>& ranges, uint64_t chunk_rows) {
   std::vector<RowRange> out;
   for (const RowRange& r : ranges) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "generator/corpus_tables.h"
+#include "tiers/tier_spec.h"
 
 namespace skyseed {
 
@@ -14,6 +15,9 @@ struct Chunk {
   const TableDef* table;
   RowRange range;
 };
+
+// Every row of every corpus table of `tier`, in chunks from row 0.
+std::vector<Chunk> TierChunks(const TierSpec& tier, uint64_t chunk_rows);
 
 // `done` may be unsorted; overlapping done ranges are tolerated.
 std::vector<RowRange> MissingRanges(std::vector<RowRange> done, uint64_t target);

@@ -56,16 +56,13 @@ Status GenerateCorpusFiles(const TierSpec& tier, const GenerateOptions& options,
   manifest->generator_version = kGeneratorVersion;
   manifest->tables.clear();
 
-  std::vector<Chunk> chunks;
+  for (const TableDef& t : CorpusTables()) manifest->tables.push_back({t.qualified_name(), {}, {}});
+  const std::vector<Chunk> chunks = TierChunks(tier, options.chunk_rows);
   uint64_t total = 0;
-  for (const TableDef& t : CorpusTables()) {
-    manifest->tables.push_back({t.qualified_name(), {}, {}});
-    const uint64_t rows = tier.RowsFor(t.id);
-    total += rows;
-    for (const RowRange& r : SplitRanges({{0, rows}}, options.chunk_rows)) {
-      chunks.push_back({&t, r});
-      manifest->tables.back().files.push_back({ChunkFileName(t, r), r.first, r.count, {}});
-    }
+  for (const Chunk& c : chunks) {
+    total += c.range.count;
+    manifest->tables[c.table - CorpusTables().data()].files.push_back(
+        {ChunkFileName(*c.table, c.range), c.range.first, c.range.count, {}});
   }
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
   for (int w = 0; w < options.threads; ++w) buffers.push_back(std::make_unique<ByteBuffer>());

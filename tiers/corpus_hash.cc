@@ -15,13 +15,9 @@ TableDigest HashRange(const TableDef& table, uint64_t seed, RowRange range, Byte
 }
 
 CorpusHash HashTier(const TierSpec& tier, const HashOptions& options) {
-  std::vector<Chunk> chunks;
+  const std::vector<Chunk> chunks = TierChunks(tier, options.chunk_rows);
   uint64_t total = 0;
-  for (const TableDef& t : CorpusTables()) {
-    const uint64_t rows = tier.RowsFor(t.id);
-    total += rows;
-    for (const RowRange& r : SplitRanges({{0, rows}}, options.chunk_rows)) chunks.push_back({&t, r});
-  }
+  for (const Chunk& c : chunks) total += c.range.count;
   // One digest per (worker, table); summed at the end, so order is irrelevant.
   const size_t n_tables = CorpusTables().size();
   std::vector<TableDigest> partial(options.threads * n_tables);

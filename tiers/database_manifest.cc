@@ -84,12 +84,20 @@ Result<std::vector<StashEntry>> ReadStash(PgConnection& conn) {
   return out;
 }
 
-uint64_t LedgerRows(const std::vector<LedgerEntry>& ledger, const std::string& table) {
-  uint64_t n = 0;
+std::vector<RowRange> LedgerRanges(const std::vector<LedgerEntry>& ledger, const std::string& table) {
+  std::vector<RowRange> out;
   for (const LedgerEntry& e : ledger) {
-    if (e.table == table) n += e.range.count;
+    if (e.table == table) out.push_back(e.range);
   }
-  return n;
+  return out;
+}
+
+TableDigest LedgerDigest(const std::vector<LedgerEntry>& ledger, const std::string& table) {
+  TableDigest d;
+  for (const LedgerEntry& e : ledger) {
+    if (e.table == table) d.Merge({e.range.count, e.digest});
+  }
+  return d;
 }
 
 }  // namespace skyseed

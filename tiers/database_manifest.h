@@ -63,7 +63,11 @@ Result<std::vector<StashEntry>> ReadStash(PgConnection& conn);
 Result<std::vector<TierRecord>> ReadTiers(PgConnection& conn);
 Status RecordTier(PgConnection& conn, const TierRecord& record);
 
-// Committed rows of one table, from the ledger.
-uint64_t LedgerRows(const std::vector<LedgerEntry>& ledger, const std::string& table);
+// One table's committed ranges, and their rows and digest sum, from the ledger.
+std::vector<RowRange> LedgerRanges(const std::vector<LedgerEntry>& ledger, const std::string& table);
+TableDigest LedgerDigest(const std::vector<LedgerEntry>& ledger, const std::string& table);
+inline uint64_t LedgerRows(const std::vector<LedgerEntry>& ledger, const std::string& table) {
+  return LedgerDigest(ledger, table).rows;
+}
 
 }  // namespace skyseed

@@ -29,12 +29,9 @@ std::vector<Chunk> PlanLoad(const std::vector<LedgerEntry>& ledger, const TableC
   const uint64_t chunk_rows = o.chunk_rows;
   std::vector<Chunk> chunks;
   for (const TableDef& t : CorpusTables()) {
-    std::vector<RowRange> done;
-    for (const LedgerEntry& e : ledger) {
-      if (e.table == t.qualified_name()) done.push_back(e.range);
-    }
-    for (const RowRange& r : SplitRanges(MissingRanges(done, counts.at(t.qualified_name())),
-                                         chunk_rows)) {
+    const std::vector<RowRange> missing =
+        MissingRanges(LedgerRanges(ledger, t.qualified_name()), counts.at(t.qualified_name()));
+    for (const RowRange& r : SplitRanges(missing, chunk_rows)) {
       if (!o.sharded() || ShardOwns(r, chunk_rows, o.shard, o.shards)) chunks.push_back({&t, r});
     }
   }
@@ -134,11 +131,7 @@ Result<bool> CountsComplete(GrowContext& ctx, const TableCounts& counts) {
   Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
   if (!ledger.ok()) return ledger.status();
   for (const auto& [table, rows] : counts) {
-    std::vector<RowRange> done;
-    for (const LedgerEntry& e : *ledger) {
-      if (e.table == table) done.push_back(e.range);
-    }
-    if (!MissingRanges(done, rows).empty()) return false;
+    if (!MissingRanges(LedgerRanges(*ledger, table), rows).empty()) return false;
   }
   return true;
 }

@@ -35,14 +35,8 @@ Status VacuumAnalyze(GrowContext& ctx) {
 Status MeasureTable(PgConnection& conn, const TableDef& t, const std::vector<LedgerEntry>& ledger,
                     uint64_t rows, TierTableRecord* rec) {
   rec->table = t.qualified_name();
-  std::vector<RowRange> done;
-  for (const LedgerEntry& e : ledger) {
-    if (e.table != rec->table) continue;
-    done.push_back(e.range);
-    rec->digest.rows += e.range.count;
-    rec->digest.sum.Add(e.digest);
-  }
-  if (rec->digest.rows != rows || !MissingRanges(done, rows).empty()) {
+  rec->digest = LedgerDigest(ledger, rec->table);
+  if (rec->digest.rows != rows || !MissingRanges(LedgerRanges(ledger, rec->table), rows).empty()) {
     return Status::Corruption("ledger of " + rec->table + " does not cover rows 0.." +
                               std::to_string(rows) + " exactly once");
   }

@@ -120,11 +120,7 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
   for (const TableDef& t : CorpusTables()) {
     TableVerdict v;
     SKYSEED_RETURN_IF_ERROR(VerifyTable(o, id->seed, t, *ledger, &v, &report.problems));
-    TableDigest ledger_sum;
-    for (const LedgerEntry& e : *ledger) {
-      if (e.table == v.table) ledger_sum.Merge({e.range.count, e.digest});
-    }
-    named.push_back({v.table, ledger_sum});
+    named.push_back({v.table, LedgerDigest(*ledger, v.table)});
     report.tables.push_back(v);
   }
   const Digest128 corpus = CorpusDigest(named);
