@@ -36,7 +36,8 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       "grow", "Grow one PostgreSQL database to a tier (or through a list of tiers) by binary "
               "COPY, build the pg_sphere GiST indexes, and record size and corpus digest.");
   struct Args {
-    std::string tiers, target_size, seed = "1", jobs, chunk_rows = "50000", mwm = "512MB", shard;
+    std::string tiers, target_size, seed = "1", jobs, chunk_rows = "50000", mwm = "512MB", shard,
+        retries = "5";
     ConnectionOptions conn;
   };
   auto a = std::make_shared<Args>();
@@ -53,6 +54,10 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
                   "K/N: load only shard K of N of the chunks, so N processes (on one host or "
                   "many) grow one server together; the last to finish builds the indexes and "
                   "records the tier");
+  cmd->add_option("--retries", a->retries,
+                  "times to resume after losing the server mid-growth (a terminated backend, a "
+                  "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
+      ->default_val("5");
   AddConnectionOptions(cmd, &a->conn);
   cmd->footer(
       "Examples:\n  skyseed grow --tier ci                 # embedded cluster in ./skyseed-data\n"
@@ -86,6 +91,9 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       if (!chunk.ok()) return chunk.status();
       o.chunk_rows = *chunk;
       o.maintenance_work_mem = a->mwm;
+      Result<uint64_t> retries = ParseCount(a->retries, "--retries", 0, 100);
+      if (!retries.ok()) return retries.status();
+      o.retries = static_cast<int>(*retries);
       if (!a->shard.empty()) {
         Result<std::pair<int, int>> shard = ParseShard(a->shard);
         if (!shard.ok()) return shard.status();

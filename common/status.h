@@ -11,7 +11,10 @@ namespace skyseed {
 
 class Status {
  public:
-  enum class Code { kOk, kInvalidArgument, kNotFound, kCorruption, kIoError, kDatabase, kMismatch };
+  enum class Code {
+    kOk, kInvalidArgument, kNotFound, kCorruption, kIoError, kDatabase, kMismatch,
+    kUnavailable,  // the server went away or is restarting: a retry may succeed
+  };
 
   Status() = default;
   static Status Ok() { return Status(); }
@@ -21,6 +24,7 @@ class Status {
   static Status IoError(std::string m) { return Status(Code::kIoError, std::move(m)); }
   static Status Database(std::string m) { return Status(Code::kDatabase, std::move(m)); }
   static Status Mismatch(std::string m) { return Status(Code::kMismatch, std::move(m)); }
+  static Status Unavailable(std::string m) { return Status(Code::kUnavailable, std::move(m)); }
 
   bool ok() const { return code_ == Code::kOk; }
   Code code() const { return code_; }

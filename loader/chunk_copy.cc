@@ -1,5 +1,6 @@
 #include "loader/chunk_copy.h"
 
+#include "common/fault_point.h"
 #include "generator/copy_encoder.h"
 
 namespace skyseed {
@@ -16,6 +17,7 @@ Status SendStream(PgConnection& conn, const ByteBuffer& tuples) {
   const std::string_view body = tuples.view();
   for (size_t off = 0; off < body.size(); off += kPiece) {
     SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(body.substr(off, kPiece)));
+    FaultPoint("copy");
   }
   framing.clear();
   enc.Trailer();
@@ -30,12 +32,14 @@ Status CommitChunk(PgConnection& conn, const ChunkCopy& chunk, const ByteBuffer&
       .InTransaction([&]() -> Status {
         SKYSEED_RETURN_IF_ERROR(conn.BeginCopyIn(chunk.copy_sql));
         SKYSEED_RETURN_IF_ERROR(SendStream(conn, tuples));
-        return conn.Query(
+        SKYSEED_RETURN_IF_ERROR(conn.Query(
             "INSERT INTO skyseed.chunk_ledger (table_name, first_row, row_count, digest) "
             "VALUES ($1, $2, $3, $4)",
             {chunk.ledger_name, std::to_string(chunk.first_row), std::to_string(chunk.row_count),
              chunk.digest.Hex()},
-            nullptr);
+            nullptr));
+        FaultPoint("ledgered");
+        return Status::Ok();
       })
       .Annotate(chunk.ledger_name + " rows " + std::to_string(chunk.first_row) + ".." +
                 std::to_string(chunk.first_row + chunk.row_count));

@@ -13,6 +13,24 @@ std::string FirstLine(const char* msg) {
   return s;
 }
 
+// Connection failures (class 08) and a backend shut down, crashed or not
+// yet accepting connections (57P01..57P03): the work may succeed on a new
+// connection once the server is back.
+bool ServerWentAway(const char* sqlstate) {
+  if (sqlstate == nullptr) return false;
+  const std::string_view s(sqlstate);
+  return s.starts_with("08") || s == "57P01" || s == "57P02" || s == "57P03";
+}
+
+// What the user can do about the failures that are not the tool's fault.
+std::string HintFor(const char* sqlstate) {
+  const std::string_view s(sqlstate ? sqlstate : "");
+  if (s == "53100") return " (the server's disk is full: free space, then run the same command "
+                           "again; committed chunks are kept)";
+  if (s.starts_with("53")) return " (the server ran out of resources)";
+  return "";
+}
+
 }  // namespace
 
 int64_t PgResult::int64(int row, int col) const {
@@ -25,8 +43,8 @@ Result<std::unique_ptr<PgConnection>> PgConnection::Connect(const std::string& c
   if (PQstatus(c) != CONNECTION_OK) {
     const std::string msg = FirstLine(PQerrorMessage(c));
     PQfinish(c);
-    return Status::Database("cannot connect to PostgreSQL (" + RedactConninfo(conninfo) +
-                            "): " + msg);
+    return Status::Unavailable("cannot connect to PostgreSQL (" + RedactConninfo(conninfo) +
+                               "): " + msg);
   }
   PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);
   return std::unique_ptr<PgConnection>(new PgConnection(c));
@@ -34,14 +52,21 @@ Result<std::unique_ptr<PgConnection>> PgConnection::Connect(const std::string& c
 
 PgConnection::~PgConnection() { PQfinish(conn_); }
 
-Status PgConnection::Error(const std::string& context) const {
-  return Status::Database(context + ": " + FirstLine(PQerrorMessage(conn_)));
+Status PgConnection::Error(const std::string& context, const PGresult* r) const {
+  const char* sqlstate = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
+  const std::string msg = context + ": " +
+                          FirstLine(r ? PQresultErrorMessage(r) : PQerrorMessage(conn_)) +
+                          HintFor(sqlstate);
+  if (PQstatus(conn_) == CONNECTION_BAD || ServerWentAway(sqlstate)) {
+    return Status::Unavailable(msg);
+  }
+  return Status::Database(msg);
 }
 
 Status PgConnection::Exec(const std::string& sql) {
   PgResult r(PQexec(conn_, sql.c_str()));
   const ExecStatusType st = PQresultStatus(r.get());
-  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(FirstLine(sql.c_str()));
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(FirstLine(sql.c_str()), r.get());
   return Status::Ok();
 }
 
@@ -52,14 +77,14 @@ Status PgConnection::Query(const std::string& sql, const std::vector<std::string
   PgResult r(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
                           values.data(), nullptr, nullptr, 0));
   const ExecStatusType st = PQresultStatus(r.get());
-  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(FirstLine(sql.c_str()));
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(FirstLine(sql.c_str()), r.get());
   if (out) *out = std::move(r);
   return Status::Ok();
 }
 
 Status PgConnection::BeginCopyIn(const std::string& copy_sql) {
   PgResult r(PQexec(conn_, copy_sql.c_str()));
-  if (PQresultStatus(r.get()) != PGRES_COPY_IN) return Error(copy_sql);
+  if (PQresultStatus(r.get()) != PGRES_COPY_IN) return Error(copy_sql, r.get());
   return Status::Ok();
 }
 
@@ -79,9 +104,7 @@ Status PgConnection::DrainResults(const std::string& context) {
   Status s;
   while (PGresult* raw = PQgetResult(conn_)) {
     PgResult r(raw);
-    if (PQresultStatus(raw) != PGRES_COMMAND_OK && s.ok()) {
-      s = Status::Database(context + ": " + FirstLine(PQresultErrorMessage(raw)));
-    }
+    if (PQresultStatus(raw) != PGRES_COMMAND_OK && s.ok()) s = Error(context, raw);
   }
   return s;
 }
@@ -97,7 +120,7 @@ Status PgConnection::InTransaction(const std::function<Status()>& body) {
 Status PgConnection::CopyOut(const std::string& copy_sql,
                              const std::function<void(std::string_view)>& on_data) {
   PgResult r(PQexec(conn_, copy_sql.c_str()));
-  if (PQresultStatus(r.get()) != PGRES_COPY_OUT) return Error(copy_sql);
+  if (PQresultStatus(r.get()) != PGRES_COPY_OUT) return Error(copy_sql, r.get());
   for (;;) {
     char* buf = nullptr;
     const int n = PQgetCopyData(conn_, &buf, 0);

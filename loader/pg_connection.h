@@ -59,7 +59,9 @@ class PgConnection {
 
  private:
   explicit PgConnection(PGconn* c) : conn_(c) {}
-  Status Error(const std::string& context) const;
+  // The failure of `r` (or of the connection when r is null), as
+  // Unavailable when the server went away and Database otherwise.
+  Status Error(const std::string& context, const PGresult* r = nullptr) const;
   // Reads every pending result; the first that is not COMMAND_OK fails.
   Status DrainResults(const std::string& context);
   PGconn* conn_;

@@ -1,7 +1,10 @@
 #include "tiers/grow.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <memory>
+#include <thread>
 
 #include "generator/corpus_tables.h"
 #include "tiers/database_manifest.h"
@@ -90,23 +93,31 @@ Status CheckShardPlan(PgConnection& conn, const GrowOptions& o, const std::strin
   return Status::Ok();
 }
 
-bool TierRecorded(const std::vector<TierRecord>& tiers, const std::string& name) {
-  for (const TierRecord& t : tiers) {
-    if (t.tier == name) return true;
+// A tier already recorded is reached: its growth is not repeated.
+Result<bool> AlreadyReached(PgConnection& conn, const std::string& name) {
+  Result<std::vector<TierRecord>> recorded = ReadTiers(conn);
+  if (!recorded.ok()) return recorded.status();
+  for (const TierRecord& t : *recorded) {
+    if (t.tier == name) {
+      std::printf("tier %s already reached; nothing to do\n", name.c_str());
+      return true;
+    }
   }
   return false;
 }
 
-}  // namespace
-
-Status Grow(const GrowOptions& options) {
+Status GrowOnce(const GrowOptions& options) {
   Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(options.conninfo);
   if (!conn.ok()) return conn.status();
   PgConnection& control = **conn;
   SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control, options));
   SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options.seed));
   GrowContext ctx{options, control};
-  if (options.target_size > 0) return GrowToSize(ctx);
+  if (options.target_size > 0) {
+    Result<bool> reached = AlreadyReached(control, options.target_name);
+    if (!reached.ok()) return reached.status();
+    return *reached ? Status::Ok() : GrowToSize(ctx);
+  }
   if (options.sharded()) {
     if (options.tiers.size() != 1) {
       return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
@@ -114,17 +125,31 @@ Status Grow(const GrowOptions& options) {
     SKYSEED_RETURN_IF_ERROR(CheckShardPlan(control, options, options.tiers[0].name));
   }
   for (const TierSpec& tier : options.tiers) {
-    Result<std::vector<TierRecord>> recorded = ReadTiers(control);
-    if (!recorded.ok()) return recorded.status();
-    if (TierRecorded(*recorded, tier.name)) {
-      std::printf("tier %s already reached; nothing to do\n", tier.name.c_str());
-      continue;
-    }
+    Result<bool> reached = AlreadyReached(control, tier.name);
+    if (!reached.ok()) return reached.status();
+    if (*reached) continue;
     TableCounts counts;
     for (const TableDef& t : CorpusTables()) counts[t.qualified_name()] = tier.RowsFor(t.id);
     SKYSEED_RETURN_IF_ERROR(GrowAndRecord(ctx, tier.name, counts));
   }
   return Status::Ok();
+}
+
+}  // namespace
+
+Status Grow(const GrowOptions& options) {
+  if (Result<std::unique_ptr<PgConnection>> probe = PgConnection::Connect(options.conninfo);
+      !probe.ok()) {
+    return probe.status();
+  }
+  for (int attempt = 0;; ++attempt) {
+    const Status s = GrowOnce(options);
+    if (s.code() != Status::Code::kUnavailable || attempt >= options.retries) return s;
+    const int wait = std::min(30, 1 << attempt);
+    std::fprintf(stderr, "skyseed: %s; retrying in %d s (retry %d of %d)\n", s.message().c_str(),
+                 wait, attempt + 1, options.retries);
+    std::this_thread::sleep_for(std::chrono::seconds(wait));
+  }
 }
 
 Status InitCorpus(const GrowOptions& options) {

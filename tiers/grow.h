@@ -26,6 +26,11 @@ struct GrowOptions {
   int shard = 0;
   int shards = 1;
   bool sharded() const { return shards > 1; }
+  // Times a growth that lost its server mid-way (backend terminated, server
+  // restarted) starts over, waiting 1, 2, 4 ... 30 s in between; every
+  // committed chunk is kept, so a retry resumes. A first connection that
+  // fails is never retried: that is a wrong --db, not a fault.
+  int retries = 5;
 };
 
 Status Grow(const GrowOptions& options);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "common/fault_point.h"
 #include "generator/corpus_tables.h"
 #include "loader/chunk_copy.h"
 #include "schema/corpus_schema.h"
@@ -86,6 +87,7 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks) {
                              ") FROM STDIN (FORMAT binary)",
                          c.table->qualified_name(), c.range.first, c.range.count, d.sum};
     SKYSEED_RETURN_IF_ERROR(CommitChunk(conn, copy, buf));
+    FaultPoint("committed");
     progress.Add(c.range.count, buf.size());
     return Status::Ok();
   });

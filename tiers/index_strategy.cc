@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <mutex>
 
+#include "common/fault_point.h"
 #include "tiers/database_manifest.h"
 #include "tiers/parallel_chunks.h"
 
@@ -24,7 +25,7 @@ IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added)
 }
 
 Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
-  return conn
+  const Status s = conn
       .InTransaction([&]() -> Status {
         SKYSEED_RETURN_IF_ERROR(conn.Query(
             "INSERT INTO skyseed.index_stash (index_name, table_name, definition) "
@@ -33,6 +34,8 @@ Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
         return conn.Exec(index.drop_sql);
       })
       .Annotate("setting aside index " + index.name);
+  FaultPoint("set-aside");
+  return s;
 }
 
 namespace {
@@ -85,6 +88,7 @@ Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::s
     if (!conn.ok()) return conn.status();
     const auto start = std::chrono::steady_clock::now();
     SKYSEED_RETURN_IF_ERROR(BuildOne(**conn, *todo[i], mwm));
+    FaultPoint("index-built");
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::lock_guard<std::mutex> lock(mu);

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/fault_point.h"
 #include "generator/corpus_tables.h"
 #include "schema/corpus_schema.h"
 #include "tiers/database_manifest.h"
@@ -28,7 +29,9 @@ Status VacuumAnalyze(GrowContext& ctx) {
     Result<std::unique_ptr<PgConnection>> c = PgConnection::Connect(ctx.options.conninfo);
     if (!c.ok()) return c.status();
     const QuoteFn q = [&](std::string_view n) { return (*c)->QuoteIdent(n); };
-    return (*c)->Exec("VACUUM (ANALYZE) " + QualifiedName(tables[i], q));
+    SKYSEED_RETURN_IF_ERROR((*c)->Exec("VACUUM (ANALYZE) " + QualifiedName(tables[i], q)));
+    FaultPoint("vacuumed");
+    return Status::Ok();
   });
 }
 
@@ -53,6 +56,12 @@ Status MeasureTable(PgConnection& conn, const TableDef& t, const std::vector<Led
 
 Status RecordReached(GrowContext& ctx, const std::string& tier, const TableCounts& counts,
                      double seconds, const PhaseSeconds& phases) {
+  Result<std::vector<StashEntry>> stash = ReadStash(ctx.control);
+  if (!stash.ok()) return stash.status();
+  if (!stash->empty()) {
+    return Status::Corruption("index " + stash->front().index_name +
+                              " is still set aside; a tier is recorded only with every index");
+  }
   Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
   if (!ledger.ok()) return ledger.status();
   TierRecord rec;
@@ -74,6 +83,7 @@ Status RecordReached(GrowContext& ctx, const std::string& tier, const TableCount
   rec.pg_version = v.text(0, 0);
   rec.phases_json = nlohmann::json(phases).dump();
   SKYSEED_RETURN_IF_ERROR(RecordTier(ctx.control, rec));
+  FaultPoint("tier-recorded");
   uint64_t rows = 0;
   for (const NamedTableDigest& n : named) rows += n.digest.rows;
   std::printf("tier %s reached: %llu rows, %.1f MiB, %.1f s, corpus %s\n", tier.c_str(),
@@ -146,6 +156,8 @@ Status GrowToSize(GrowContext& ctx) {
     if (!size.ok()) return size.status();
     const uint64_t have = LedgerRows(*ledger, obscore);
     if (static_cast<uint64_t>(*size) >= target && have > 0) {
+      // A killed run may have loaded enough and left indexes set aside.
+      SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
       SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx));
       return RecordReached(ctx, ctx.options.target_name,
                            {{obscore, have}, {source, LedgerRows(*ledger, source)}},

@@ -1,6 +1,8 @@
 // Reading and writing skyseed.tier / skyseed.tier_table (see database_manifest.h).
 #include "tiers/database_manifest.h"
 
+#include "common/fault_point.h"
+
 namespace skyseed {
 
 Result<std::vector<TierRecord>> ReadTiers(PgConnection& conn) {
@@ -55,6 +57,7 @@ Status RecordTier(PgConnection& conn, const TierRecord& t) {
                std::to_string(rec.table_size), std::to_string(rec.indexes_size),
                std::to_string(rec.index_table_ratio)}, nullptr));
         }
+        FaultPoint("tier-record");
         return Status::Ok();
       })
       .Annotate("recording tier " + t.tier);

@@ -1,0 +1,13 @@
+// Kill points for the fault-injection tests. With SKYSEED_KILL_AT=<point>:<n>
+// in the environment, the n-th pass through FaultPoint("<point>") kills the
+// process with SIGKILL: exactly a `kill -9` from outside, but at an instant a
+// test can name (mid-COPY, between chunks, inside the tier record's
+// transaction) instead of one it must race for. Unset, a point costs one
+// comparison.
+#pragma once
+
+namespace skyseed {
+
+void FaultPoint(const char* point);
+
+}  // namespace skyseed

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# kill -9 soak: a growth killed at an instant in every phase (mid-COPY,
+# before a chunk's COMMIT, between chunks, with indexes set aside, between
+# and during index builds, during VACUUM, inside and after the tier record,
+# during a growth step with the GiSTs live), each followed by a plain grow.
+# Every rerun must end with the generator's digest, all six indexes, no
+# stash, and a database that verifies.
+source "$(dirname "$0")/lib.sh"
+
+ci_digest="$("$bin" hash --tier ci | tail -1 | cut -d' ' -f2)"
+run=0
+
+# rerun_clean DB ARGS...: a plain grow after the kill, then every invariant.
+rerun_clean() {
+  local db="$1"; shift
+  "$bin" grow "$@" --db "$(conninfo "$db")" >/dev/null 2>"$dir.rerun.err" ||
+    fail "$db: the rerun failed: $(cat "$dir.rerun.err")"
+  check "$db: all six indexes" test "$(sql "$db" "SELECT count(*) FROM pg_indexes
+                                             WHERE schemaname IN ('ivoa','gaia')")" = 6
+  check "$db: no index left set aside" test "$(sql "$db" "SELECT count(*) FROM skyseed.index_stash")" = 0
+  check "$db: verifies (ledger, digests, rows)" "$bin" verify --db "$(conninfo "$db")" >/dev/null
+}
+
+# kill_at POINT:N: a fresh database whose grow --tier ci is killed there.
+kill_at() {
+  run=$((run + 1)); local db="t_kill$run"
+  fresh_db "$db"
+  SKYSEED_KILL_AT="$1" "$bin" grow --tier ci --chunk-rows 3000 --db "$(conninfo "$db")" \
+    >/dev/null 2>&1
+  local rc=$?
+  check "$db: killed by SIGKILL at $1 (exit $rc)" test "$rc" = 137
+  rerun_clean "$db" --tier ci
+  check "$db: the generator's digest" test "$(tier_digest "$db" ci)" = "$ci_digest"
+}
+
+kill_at copy:1          # the first COPY, mid-stream
+kill_at copy:17         # a later COPY while the other connection loads too
+kill_at ledgered:5      # ledger row written, COMMIT not sent
+kill_at committed:9     # between chunks
+kill_at index-built:1   # between index builds
+kill_at index-built:5
+kill_at vacuumed:1      # one table vacuumed, the other's VACUUM running
+kill_at tier-record:1   # inside the tier record's transaction
+kill_at tier-recorded:1 # after the record: the rerun has nothing to do
+
+# From outside, during the polygon GiST build (the longest index build).
+fresh_db t_kill_gist
+"$bin" grow --tier ci --db "$(conninfo t_kill_gist)" >/dev/null 2>&1 &
+pid=$!
+if wait_for t_kill_gist "SELECT count(*) > 0 FROM pg_stat_activity
+                        WHERE datname = 't_kill_gist' AND query LIKE 'CREATE INDEX%spoly%'"; then
+  kill -9 "$pid"
+fi
+wait "$pid"; rc=$?
+check "t_kill_gist: killed during the polygon GiST build (exit $rc)" test "$rc" = 137
+rerun_clean t_kill_gist --tier ci
+check "t_kill_gist: the generator's digest" test "$(tier_digest t_kill_gist ci)" = "$ci_digest"
+
+# A growth step that doubles the tables (ci is 38 MB): the primary keys are
+# set aside, the GiSTs kept live. Killed right after a key is set aside,
+# then mid-COPY, then at random instants of reruns, then finished.
+fresh_db t_kill_step
+"$bin" grow --tier ci --db "$(conninfo t_kill_step)" >/dev/null
+step=(--target-size 80MB --chunk-rows 5000 --db "$(conninfo t_kill_step)")
+for point in set-aside:1 copy:4; do
+  SKYSEED_KILL_AT=$point "$bin" grow "${step[@]}" >/dev/null 2>&1; rc=$?
+  check "t_kill_step: growth step killed at $point (exit $rc)" test "$rc" = 137
+done
+for delay in 0.7 1.3 2.1; do
+  "$bin" grow "${step[@]}" >/dev/null 2>&1 &
+  pid=$!; sleep "$delay"; kill -9 "$pid" 2>/dev/null; wait "$pid"
+done
+rerun_clean t_kill_step "${step[@]:0:4}"
+check "t_kill_step: the size tier is recorded" \
+  test "$(sql t_kill_step "SELECT count(*) FROM skyseed.tier WHERE tier = 'size-80MB'")" = 1
+rm -f "$dir.rerun.err"
+finish
