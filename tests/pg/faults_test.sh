@@ -1,25 +1,91 @@
 #!/usr/bin/env bash
-# The server side of failure: a COPY backend terminated mid-grow, a server
-# without pg_sphere, and the size-driven growth mode.
+# The server side of failure: a COPY backend terminated or killed mid-grow,
+# the server restarted mid-grow, its disk full, an unreachable server, a
+# server without pg_sphere, and the size-driven growth mode.
 source "$(dirname "$0")/lib.sh"
 
+s_digest="$("$bin" hash --tier S | tail -1 | cut -d' ' -f2)"
+ci_digest="$("$bin" hash --tier ci | tail -1 | cut -d' ' -f2)"
+
+# terminate_copy DB: once three chunks are in, terminate a COPY backend.
+terminate_copy() {
+  wait_for "$1" "SELECT count(*) >= 3 FROM skyseed.chunk_ledger" || fail "$1: no chunk committed"
+  sql "$1" "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = '$1' AND query LIKE 'COPY%'" >/dev/null
+}
+
+# With retries off, a terminated COPY backend fails the grow at its chunk.
+fresh_db t_backend
+"$bin" grow --tier S --retries 0 --db "$(conninfo t_backend)" --chunk-rows 20000 \
+  >/dev/null 2>"$dir.backend.err" &
+pid=$!
+terminate_copy t_backend
+wait "$pid"; rc=$?
+check "--retries 0: a terminated COPY backend fails the grow (exit $rc)" test "$rc" = 1
+check "naming the chunk it stopped at" grep -q "rows [0-9]*\.\.[0-9]*" "$dir.backend.err"
+check "in one line" test "$(wc -l <"$dir.backend.err")" = 1
+
+# By default it says so and resumes after a backoff.
 fresh_db t_backend
 "$bin" grow --tier S --db "$(conninfo t_backend)" --chunk-rows 20000 >/dev/null 2>"$dir.backend.err" &
 pid=$!
-wait_for t_backend "SELECT count(*) >= 3 FROM skyseed.chunk_ledger" || fail "no chunk committed"
-sql t_backend "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-               WHERE datname = 't_backend' AND query LIKE 'COPY%'" >/dev/null
+terminate_copy t_backend
 wait "$pid"; rc=$?
-check "a terminated COPY backend fails the grow (exit $rc)" test "$rc" = 1
-check "naming the chunk it stopped at" grep -q "rows [0-9]*\.\.[0-9]*" "$dir.backend.err"
-"$bin" grow --tier S --db "$(conninfo t_backend)" >/dev/null
-check "a rerun completes with the generator's digest" \
-  test "$(tier_digest t_backend S)" = "$("$bin" hash --tier S | tail -1 | cut -d' ' -f2)"
+check "a terminated COPY backend is retried and the grow completes (exit $rc)" test "$rc" = 0
+check "saying it retries" grep -q "terminating connection.*retrying in 1 s (retry 1 of 5)" "$dir.backend.err"
+check "with the generator's digest" test "$(tier_digest t_backend S)" = "$s_digest"
 rm -f "$dir.backend.err"
+
+# The server restarted mid-growth: the grow waits for it and completes.
+fresh_db t_restart
+"$bin" grow --tier S --db "$(conninfo t_restart)" --chunk-rows 20000 >/dev/null 2>"$dir.restart.err" &
+pid=$!
+wait_for t_restart "SELECT count(*) >= 3 FROM skyseed.chunk_ledger" || fail "no chunk committed"
+"$bin" server stop --data-dir "$dir" >/dev/null && sleep 2 && "$bin" server start --data-dir "$dir" >/dev/null
+wait "$pid"; rc=$?
+check "a server restart mid-growth is survived (exit $rc)" test "$rc" = 0
+check "saying it retried" grep -q "retrying in" "$dir.restart.err"
+check "with the generator's digest" test "$(tier_digest t_restart S)" = "$s_digest"
+check "and verifies" verifies t_restart
+rm -f "$dir.restart.err"
+
+# A --db that does not answer fails at once, without retries.
+start=$(date +%s)
+out="$("$bin" grow --tier ci --db "host=$dir port=1 dbname=x user=postgres" 2>&1)"; rc=$?
+check "an unreachable --db fails with exit 1 ($rc)" test "$rc" = 1
+check "at once (no retries)" test $(( $(date +%s) - start )) -lt 5
+check "in one line naming it" test "$(wc -l <<<"$out")" = 1 -a -n "$(grep "cannot connect" <<<"$out")"
+
+# The server's disk fills up: a tablespace on a small tmpfs (needs root).
+full="/tmp/skyseed-full-$$"
+mkdir -p "$full"
+if mount -t tmpfs -o size=24M tmpfs "$full" 2>/dev/null; then
+  chown postgres "$full" 2>/dev/null
+  sql skyseed "DROP DATABASE IF EXISTS t_full WITH (FORCE)" >/dev/null
+  sql skyseed "DROP TABLESPACE IF EXISTS t_full" >/dev/null
+  sql skyseed "CREATE TABLESPACE t_full LOCATION '$full'" >/dev/null
+  sql skyseed "CREATE DATABASE t_full TABLESPACE t_full" >/dev/null
+  out="$("$bin" grow --tier ci --db "$(conninfo t_full)" 2>&1 >/dev/null)"; rc=$?
+  check "a full disk fails the grow (exit $rc)" test "$rc" = 1
+  check "naming the cause in its one error line" grep -q "^skyseed: .*disk is full" <<<"$out"
+  check "with some chunks committed" \
+    test "$(sql t_full "SELECT count(*) > 0 FROM skyseed.chunk_ledger")" = t
+  mount -o remount,size=200M "$full"
+  "$bin" grow --tier ci --db "$(conninfo t_full)" >/dev/null 2>&1
+  check "after freeing space a rerun completes with the generator's digest" \
+    test "$(tier_digest t_full ci)" = "$ci_digest"
+  check "and verifies" verifies t_full
+  sql skyseed "DROP DATABASE t_full WITH (FORCE)" >/dev/null
+  sql skyseed "DROP TABLESPACE t_full" >/dev/null
+  umount "$full"
+else
+  echo "skip: cannot mount a tmpfs here (not root); the disk-full case is not tried"
+fi
+rmdir "$full"
 
 # kill -9 of the backend doing a COPY: the postmaster restarts every backend.
 fresh_db t_kill_backend
-"$bin" grow --tier S --db "$(conninfo t_kill_backend)" --chunk-rows 20000 >/dev/null 2>&1 &
+"$bin" grow --tier S --retries 0 --db "$(conninfo t_kill_backend)" --chunk-rows 20000 >/dev/null 2>&1 &
 pid=$!
 wait_for t_kill_backend "SELECT count(*) >= 3 FROM skyseed.chunk_ledger" || fail "no chunk committed"
 victim="$(sql t_kill_backend "SELECT pid FROM pg_stat_activity WHERE datname = 't_kill_backend'
@@ -30,7 +96,7 @@ check "kill -9 of a COPY backend fails the grow (exit $rc)" test "$rc" = 1
 for _ in $(seq 300); do sql skyseed "SELECT 1" >/dev/null 2>&1 && break; sleep 0.2; done
 "$bin" grow --tier S --db "$(conninfo t_kill_backend)" >/dev/null 2>&1
 check "after the server's crash restart a rerun gives the clean digest" \
-  test "$(tier_digest t_kill_backend S)" = "$("$bin" hash --tier S | tail -1 | cut -d' ' -f2)"
+  test "$(tier_digest t_kill_backend S)" = "$s_digest"
 check "with every index" \
   test "$(sql t_kill_backend "SELECT count(*) FROM pg_indexes WHERE schemaname IN ('ivoa','gaia')")" = 6
 

@@ -18,7 +18,7 @@ rerun_clean() {
   check "$db: all six indexes" test "$(sql "$db" "SELECT count(*) FROM pg_indexes
                                              WHERE schemaname IN ('ivoa','gaia')")" = 6
   check "$db: no index left set aside" test "$(sql "$db" "SELECT count(*) FROM skyseed.index_stash")" = 0
-  check "$db: verifies (ledger, digests, rows)" "$bin" verify --db "$(conninfo "$db")" >/dev/null
+  check "$db: verifies (ledger, digests, rows)" verifies "$db"
 }
 
 # kill_at POINT:N: a fresh database whose grow --tier ci is killed there.

@@ -16,6 +16,7 @@ check() {  # check DESCRIPTION COMMAND...
   local what="$1"; shift
   if "$@"; then echo "ok: $what"; else fail "$what"; fi
 }
+verifies() { "$bin" verify --db "$(conninfo "$1")" >/dev/null; }  # verifies DB
 tier_digest() { sql "$1" "SELECT corpus_digest FROM skyseed.tier WHERE tier = '$2'"; }
 wait_for() {  # wait_for DB SQL: until the query prints t (at most ~60 s)
   for _ in $(seq 600); do
