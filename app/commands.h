@@ -15,6 +15,7 @@ using CommandRun = std::function<Status()>;
 void AddHashCommand(CLI::App& app, CommandRun* run);
 void AddGenerateCommand(CLI::App& app, CommandRun* run);
 void AddGrowCommand(CLI::App& app, CommandRun* run);
+void AddLoadCommand(CLI::App& app, CommandRun* run);
 void AddInitCommand(CLI::App& app, CommandRun* run);
 void AddVerifyCommand(CLI::App& app, CommandRun* run);
 void AddStatusCommand(CLI::App& app, CommandRun* run);

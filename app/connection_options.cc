@@ -8,7 +8,7 @@
 namespace skyseed {
 
 void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
-  cmd->add_option("--db", o->db,
+  auto* db = cmd->add_option("--db", o->db,
                   "libpq connection string or URI of the server to use, e.g. "
                   "'host=db1 dbname=sky user=loader' (default: PG* variables, else the embedded "
                   "cluster)");
@@ -16,6 +16,11 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
                   "folder of skyseed's own embedded PostgreSQL cluster, used when neither --db "
                   "nor PG* variables are given")
       ->default_val("./skyseed-data");
+  cmd->add_option("--database", o->database,
+                  "database of the embedded cluster, created if missing, so one cluster can hold "
+                  "several corpora side by side (with --db, name it in the conninfo instead)")
+      ->default_val("skyseed")
+      ->excludes(db);
 }
 
 bool UsesEmbeddedCluster(const ConnectionOptions& o) {
@@ -30,7 +35,7 @@ bool UsesEmbeddedCluster(const ConnectionOptions& o) {
 Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs) {
   if (!o.db.empty()) return o.db;
   if (!UsesEmbeddedCluster(o)) return std::string();  // libpq reads the PG* variables
-  Result<EmbeddedCluster> cluster = StartEmbeddedCluster(o.data_dir, DetectMachine(jobs));
+  Result<EmbeddedCluster> cluster = StartEmbeddedCluster(o.data_dir, DetectMachine(jobs), o.database);
   if (!cluster.ok()) return cluster.status();
   return cluster->conninfo;
 }

@@ -13,6 +13,7 @@ namespace skyseed {
 struct ConnectionOptions {
   std::string db;
   std::string data_dir = "./skyseed-data";
+  std::string database = "skyseed";  // in the embedded cluster
 };
 
 void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o);

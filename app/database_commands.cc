@@ -1,4 +1,4 @@
-// `skyseed grow`, `verify`, `status` and `schema`.
+// `skyseed grow`, `load`, `init`, `verify`, `status` and `schema`.
 #include <cstdio>
 #include <memory>
 #include <thread>
@@ -7,6 +7,7 @@
 #include "app/connection_options.h"
 #include "app/status_report.h"
 #include "schema/corpus_schema.h"
+#include "tiers/corpus_load.h"
 #include "tiers/grow.h"
 #include "tiers/tier_spec.h"
 #include "tiers/user_values.h"
@@ -22,6 +23,20 @@ Result<int> ParseJobs(const std::string& text) {
   Result<uint64_t> j = ParseCount(text, "--jobs", 1, 64);
   if (!j.ok()) return j.status();
   return static_cast<int>(*j);
+}
+
+CLI::Option* AddRetriesOption(CLI::App* cmd, std::string* retries) {
+  return cmd
+      ->add_option("--retries", *retries,
+                   "times to resume after losing the server mid-way (a terminated backend, a "
+                   "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
+      ->default_val("5");
+}
+
+Result<int> ParseRetries(const std::string& text) {
+  Result<uint64_t> r = ParseCount(text, "--retries", 0, 100);
+  if (!r.ok()) return r.status();
+  return static_cast<int>(*r);
 }
 
 void PrintPsqlHint(const ConnectionOptions& c, const std::string& conninfo) {
@@ -54,10 +69,7 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
                   "K/N: load only shard K of N of the chunks, so N processes (on one host or "
                   "many) grow one server together; the last to finish builds the indexes and "
                   "records the tier");
-  cmd->add_option("--retries", a->retries,
-                  "times to resume after losing the server mid-growth (a terminated backend, a "
-                  "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
-      ->default_val("5");
+  AddRetriesOption(cmd, &a->retries);
   AddConnectionOptions(cmd, &a->conn);
   cmd->footer(
       "Examples:\n  skyseed grow --tier ci                 # embedded cluster in ./skyseed-data\n"
@@ -91,9 +103,9 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       if (!chunk.ok()) return chunk.status();
       o.chunk_rows = *chunk;
       o.maintenance_work_mem = a->mwm;
-      Result<uint64_t> retries = ParseCount(a->retries, "--retries", 0, 100);
+      Result<int> retries = ParseRetries(a->retries);
       if (!retries.ok()) return retries.status();
-      o.retries = static_cast<int>(*retries);
+      o.retries = *retries;
       if (!a->shard.empty()) {
         Result<std::pair<int, int>> shard = ParseShard(a->shard);
         if (!shard.ok()) return shard.status();
@@ -103,6 +115,49 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
           return Status::InvalidArgument("--shard works with --tier, not --target-size");
         }
       }
+      Result<std::string> conninfo = ResolveConninfo(a->conn, o.jobs);
+      if (!conninfo.ok()) return conninfo.status();
+      o.conninfo = *conninfo;
+      SKYSEED_RETURN_IF_ERROR(Grow(o));
+      PrintPsqlHint(a->conn, o.conninfo);
+      return Status::Ok();
+    };
+  });
+}
+
+void AddLoadCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "load", "Load a corpus written by skyseed generate into a database, chunk by chunk "
+              "through the same ledger as grow, then build the indexes and record the tier. "
+              "Each file is checked before its COPY: framing, its digest in manifest.json, and "
+              "its rows against the generator; a damaged or foreign file is never loaded.");
+  struct Args {
+    std::string from, jobs, mwm = "512MB", retries = "5";
+    ConnectionOptions conn;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("--from", a->from, "directory written by skyseed generate")->required();
+  cmd->add_option("--jobs", a->jobs, "parallel COPY connections and index builds (default: cores)");
+  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
+  AddRetriesOption(cmd, &a->retries);
+  AddConnectionOptions(cmd, &a->conn);
+  cmd->footer("Example:\n  skyseed generate --tier S --out corpus-S && skyseed load --from corpus-S "
+              "--db 'host=db1 dbname=sky'\nA killed load resumes from its chunk ledger.");
+  cmd->callback([=] {
+    *run = [=]() -> Status {
+      Result<CorpusFileSet> files = CorpusFileSet::Open(a->from);
+      if (!files.ok()) return files.status().Annotate("--from " + a->from);
+      GrowOptions o;
+      o.files = &*files;
+      o.seed = files->manifest().seed;
+      o.tiers = {files->tier()};
+      Result<int> jobs = ParseJobs(a->jobs);
+      if (!jobs.ok()) return jobs.status();
+      o.jobs = *jobs;
+      o.maintenance_work_mem = a->mwm;
+      Result<int> retries = ParseRetries(a->retries);
+      if (!retries.ok()) return retries.status();
+      o.retries = *retries;
       Result<std::string> conninfo = ResolveConninfo(a->conn, o.jobs);
       if (!conninfo.ok()) return conninfo.status();
       o.conninfo = *conninfo;

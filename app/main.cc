@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   AddHashCommand(app, &run);
   AddGenerateCommand(app, &run);
   AddGrowCommand(app, &run);
+  AddLoadCommand(app, &run);
   AddInitCommand(app, &run);
   AddVerifyCommand(app, &run);
   AddStatusCommand(app, &run);

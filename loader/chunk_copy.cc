@@ -9,12 +9,11 @@ namespace {
 // libpq takes at most INT_MAX bytes a call; 8 MiB pieces keep the socket busy.
 constexpr size_t kPiece = 8u << 20;
 
-Status SendStream(PgConnection& conn, const ByteBuffer& tuples) {
+Status SendStream(PgConnection& conn, std::string_view body) {
   ByteBuffer framing;
   CopyEncoder enc(&framing);
   enc.Header();
   SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(framing.view()));
-  const std::string_view body = tuples.view();
   for (size_t off = 0; off < body.size(); off += kPiece) {
     SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(body.substr(off, kPiece)));
     FaultPoint("copy");
@@ -27,7 +26,7 @@ Status SendStream(PgConnection& conn, const ByteBuffer& tuples) {
 
 }  // namespace
 
-Status CommitChunk(PgConnection& conn, const ChunkCopy& chunk, const ByteBuffer& tuples) {
+Status CommitChunk(PgConnection& conn, const ChunkCopy& chunk, std::string_view tuples) {
   return conn
       .InTransaction([&]() -> Status {
         SKYSEED_RETURN_IF_ERROR(conn.BeginCopyIn(chunk.copy_sql));

@@ -23,6 +23,6 @@ struct ChunkCopy {
 };
 
 // `tuples` holds the encoded rows without header or trailer.
-Status CommitChunk(PgConnection& conn, const ChunkCopy& chunk, const ByteBuffer& tuples);
+Status CommitChunk(PgConnection& conn, const ChunkCopy& chunk, std::string_view tuples);
 
 }  // namespace skyseed

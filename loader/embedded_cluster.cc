@@ -416,19 +416,27 @@ Result<PgResult> Exec(PGconn* conn, const char* sql, const char* tolerated = nul
   return Status::Database(std::string(sql) + ": " + OneLine(why));
 }
 
-Status EnsureDatabaseAndExtension(const fs::path& dir) {
+Status EnsureDatabaseAndExtension(const fs::path& dir, const std::string& dbname) {
   {
     Result<PgConn> conn = Connect(dir, "postgres");
     if (!conn.ok()) return conn.status();
-    Result<PgResult> found =
-        Exec(conn->get(), "SELECT 1 FROM pg_database WHERE datname = 'skyseed'");
-    if (!found.ok()) return found.status();
-    if (PQntuples(found->get()) == 0) {
-      Result<PgResult> created = Exec(conn->get(), "CREATE DATABASE skyseed", "42P04");
+    const char* name = dbname.c_str();
+    PgResult found(PQexecParams(conn->get(), "SELECT 1 FROM pg_database WHERE datname = $1", 1,
+                                nullptr, &name, nullptr, nullptr, 0));
+    if (PQresultStatus(found.get()) != PGRES_TUPLES_OK) {
+      return Status::Database("looking up database " + dbname + ": " +
+                              OneLine(PQerrorMessage(conn->get())));
+    }
+    if (PQntuples(found.get()) == 0) {
+      char* quoted = PQescapeIdentifier(conn->get(), dbname.data(), dbname.size());
+      if (quoted == nullptr) return Status::InvalidArgument("database name " + dbname + " cannot be quoted");
+      const std::string create = std::string("CREATE DATABASE ") + quoted;
+      PQfreemem(quoted);
+      Result<PgResult> created = Exec(conn->get(), create.c_str(), "42P04");
       if (!created.ok()) return created.status();
     }
   }
-  Result<PgConn> conn = Connect(dir, "skyseed");
+  Result<PgConn> conn = Connect(dir, dbname);
   if (!conn.ok()) return conn.status();
   const char* sql = "CREATE EXTENSION IF NOT EXISTS pg_sphere";
   Result<PgResult> ext = Exec(conn->get(), sql, "23505");  // racing creator won
@@ -572,8 +580,12 @@ Result<fs::path> RelocateUnreachable(const fs::path& dir, const RunAs& as) {
   return real;
 }
 
-Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir,
-                                             const ClusterSettings& s) {
+Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s,
+                                             const std::string& dbname) {
+  // PostgreSQL would silently cut a longer name when creating it.
+  if (dbname.empty() || dbname.size() > 63) {
+    return Status::InvalidArgument("--database needs a name of 1 to 63 bytes");
+  }
   Result<fs::path> dir = ResolveDataDir(data_dir);
   if (!dir.ok()) return dir.status();
   Result<DirKind> kind = ClassifyDir(*dir);
@@ -597,8 +609,8 @@ Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir,
     SKYSEED_RETURN_IF_ERROR(InitCluster(*dir, *as));
   }
   SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(*dir, s, *as));
-  SKYSEED_RETURN_IF_ERROR(EnsureDatabaseAndExtension(*dir));
-  return EmbeddedCluster{dir->string(), EmbeddedConninfo(dir->string(), "skyseed")};
+  SKYSEED_RETURN_IF_ERROR(EnsureDatabaseAndExtension(*dir, dbname));
+  return EmbeddedCluster{dir->string(), EmbeddedConninfo(dir->string(), dbname)};
 }
 
 Status StopEmbeddedCluster(const std::string& data_dir) {
@@ -633,7 +645,7 @@ Result<ClusterState> EmbeddedClusterState(const std::string& data_dir) {
   const std::optional<int> pid = LivePostmasterPid(*dir);
   state.running = pid.has_value();
   state.pid = pid.value_or(0);
-  state.conninfo = EmbeddedConninfo(dir->string(), "skyseed");
+  state.conninfo = EmbeddedConninfo(dir->string(), kEmbeddedDatabase);
   return state;
 }
 

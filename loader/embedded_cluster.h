@@ -35,11 +35,15 @@ struct EmbeddedCluster {
   std::string conninfo;
 };
 
+inline constexpr const char* kEmbeddedDatabase = "skyseed";
+
 // Creates the cluster on first use, writes the settings into
 // <data_dir>/skyseed.conf (included from postgresql.conf), starts the server
-// unless it is running, and ensures database "skyseed" with pg_sphere.
-// Idempotent. Refuses a directory that holds anything but a skyseed cluster.
-Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s);
+// unless it is running, and ensures database `dbname` with pg_sphere (any
+// name PostgreSQL accepts: it is quoted, never spliced). Idempotent.
+// Refuses a directory that holds anything but a skyseed cluster.
+Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s,
+                                             const std::string& dbname = kEmbeddedDatabase);
 
 // Fast shutdown; OK if the server is not running. NotFound if `data_dir`
 // holds no skyseed cluster (a cluster skyseed did not make is never stopped).

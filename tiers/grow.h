@@ -11,6 +11,8 @@
 
 namespace skyseed {
 
+class CorpusFileSet;
+
 struct GrowOptions {
   std::string conninfo;
   uint64_t seed = 1;
@@ -31,6 +33,9 @@ struct GrowOptions {
   // committed chunk is kept, so a retry resumes. A first connection that
   // fails is never retried: that is a wrong --db, not a fault.
   int retries = 5;
+  // `skyseed load`: rows come from these checked files instead of the
+  // generator; tiers holds the one tier they make up.
+  const CorpusFileSet* files = nullptr;
 };
 
 Status Grow(const GrowOptions& options);

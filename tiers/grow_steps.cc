@@ -9,6 +9,7 @@
 #include "generator/corpus_tables.h"
 #include "loader/chunk_copy.h"
 #include "schema/corpus_schema.h"
+#include "tiers/corpus_load.h"
 #include "tiers/database_manifest.h"
 #include "tiers/index_strategy.h"
 #include "tiers/parallel_chunks.h"
@@ -25,8 +26,40 @@ QuoteFn Quoter(PgConnection& c) {
   return [&c](std::string_view n) { return c.QuoteIdent(n); };
 }
 
-std::vector<Chunk> PlanLoad(const std::vector<LedgerEntry>& ledger, const TableCounts& counts,
-                            const GrowOptions& o) {
+uint64_t RowsMissingIn(const std::vector<RowRange>& missing, RowRange r) {
+  uint64_t n = 0;
+  for (const RowRange& m : missing) {
+    const uint64_t lo = std::max(m.first, r.first), hi = std::min(m.end(), r.end());
+    if (lo < hi) n += hi - lo;
+  }
+  return n;
+}
+
+// The files' chunks the ledger lacks. A file the ledger holds part of (the
+// database was grown with another chunk size) cannot be loaded whole.
+Result<std::vector<Chunk>> PlanFileLoad(const std::vector<LedgerEntry>& ledger,
+                                        const TableCounts& counts, const CorpusFileSet& files) {
+  std::vector<Chunk> chunks;
+  for (const Chunk& c : files.Chunks()) {
+    const std::string table = c.table->qualified_name();
+    const uint64_t missing =
+        RowsMissingIn(MissingRanges(LedgerRanges(ledger, table), counts.at(table)), c.range);
+    if (missing == c.range.count) {
+      chunks.push_back(c);
+    } else if (missing > 0) {
+      return Status::InvalidArgument(
+          "the database already holds part of " + table + " rows " + std::to_string(c.range.first) +
+          ".." + std::to_string(c.range.end()) +
+          " (grown with another chunk size); finish it with skyseed grow --tier " +
+          files.tier().name);
+    }
+  }
+  return chunks;
+}
+
+Result<std::vector<Chunk>> PlanLoad(const std::vector<LedgerEntry>& ledger,
+                                    const TableCounts& counts, const GrowOptions& o) {
+  if (o.files) return PlanFileLoad(ledger, counts, *o.files);
   const uint64_t chunk_rows = o.chunk_rows;
   std::vector<Chunk> chunks;
   for (const TableDef& t : CorpusTables()) {
@@ -73,6 +106,7 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks) {
   }
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
   for (int w = 0; w < jobs; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
+  std::vector<std::string> file_streams(jobs);
   uint64_t total = 0;
   for (const Chunk& c : chunks) total += c.range.count;
   Progress progress("load", total);
@@ -80,15 +114,22 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks) {
     ByteBuffer& buf = *buffers[w];
     buf.clear();
     TableDigest d;
-    c.table->encode(ctx.options.seed, c.range, &buf, &d);
+    std::string_view tuples;
+    if (ctx.options.files) {
+      SKYSEED_RETURN_IF_ERROR(ctx.options.files->ReadChecked(c, &file_streams[w], &tuples, &buf));
+      d.sum = ctx.options.files->FileFor(c)->digest;
+    } else {
+      c.table->encode(ctx.options.seed, c.range, &buf, &d);
+      tuples = buf.view();
+    }
     PgConnection& conn = *conns[w];
     const QuoteFn q = Quoter(conn);
     const ChunkCopy copy{"COPY " + QualifiedName(*c.table, q) + " (" + ColumnList(*c.table, q) +
                              ") FROM STDIN (FORMAT binary)",
                          c.table->qualified_name(), c.range.first, c.range.count, d.sum};
-    SKYSEED_RETURN_IF_ERROR(CommitChunk(conn, copy, buf));
+    SKYSEED_RETURN_IF_ERROR(CommitChunk(conn, copy, tuples));
     FaultPoint("committed");
-    progress.Add(c.range.count, buf.size());
+    progress.Add(c.range.count, tuples.size());
     return Status::Ok();
   });
 }
@@ -106,10 +147,11 @@ Status LoadMissing(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* ph
                                      " asked for; tiers only grow");
     }
   }
-  const std::vector<Chunk> chunks = PlanLoad(*ledger, counts, ctx.options);
-  SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, *ledger, chunks));
+  const Result<std::vector<Chunk>> chunks = PlanLoad(*ledger, counts, ctx.options);
+  if (!chunks.ok()) return chunks.status();
+  SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, *ledger, *chunks));
   const auto start = std::chrono::steady_clock::now();
-  if (!chunks.empty()) SKYSEED_RETURN_IF_ERROR(LoadChunks(ctx, chunks));
+  if (!chunks->empty()) SKYSEED_RETURN_IF_ERROR(LoadChunks(ctx, *chunks));
   (*phases)["load"] += Since(start);
   return Status::Ok();
 }

@@ -38,6 +38,16 @@ Digest128 HexField(const json& j, const char* key) {
   return d;
 }
 
+// get<uint64_t>() converts any JSON number: -1 would read as 2^64 - 1, 1.5
+// as 1, and 1e20 is undefined behaviour (a float-to-integer overflow).
+uint64_t CountField(const json& j, const char* key) {
+  const json& v = j.at(key);
+  if (!v.is_number_unsigned()) {
+    throw std::invalid_argument(std::string("field '") + key + "' is not a non-negative integer");
+  }
+  return v.get<uint64_t>();
+}
+
 }  // namespace
 
 Result<FilesManifest> ManifestFromJson(const std::string& text) {
@@ -48,19 +58,19 @@ Result<FilesManifest> ManifestFromJson(const std::string& text) {
       return Status::Corruption("manifest.json: unknown format");
     }
     m.generator_version = doc.at("generator_version").get<std::string>();
-    m.seed = doc.at("seed").get<uint64_t>();
+    m.seed = CountField(doc, "seed");
     m.tier = doc.at("tier").get<std::string>();
     m.corpus = HexField(doc, "corpus_digest");
     std::vector<NamedTableDigest> named;
     for (const json& t : doc.at("tables")) {
       FilesManifest::Table mt;
       mt.table = t.at("table").get<std::string>();
-      mt.digest.rows = t.at("rows").get<uint64_t>();
+      mt.digest.rows = CountField(t, "rows");
       mt.digest.sum = HexField(t, "digest");
       TableDigest from_files;
       for (const json& f : t.at("files")) {
-        CorpusFile cf{f.at("file").get<std::string>(), f.at("first_row").get<uint64_t>(),
-                      f.at("rows").get<uint64_t>(), HexField(f, "digest")};
+        CorpusFile cf{f.at("file").get<std::string>(), CountField(f, "first_row"),
+                      CountField(f, "rows"), HexField(f, "digest")};
         if (cf.file.find('/') != std::string::npos) {
           return Status::Corruption("manifest.json: file name with a path: " + cf.file);
         }

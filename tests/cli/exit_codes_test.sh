@@ -43,6 +43,25 @@ expect 2 hash --tier ci --threads -2
 expect 2 hash --tier ci --chunk-rows 0
 expect 2 hash --tier ci --chunk-rows -5
 expect 2 generate --tier ci
+expect 0 load --help
+expect 2 load
+expect 2 load --from "$tmp/no-such-corpus"
+expect 2 grow --tier ci --retries -1
+expect 2 grow --tier ci --retries 101
+expect 2 grow --tier
+expect 2 grow --tier ''
+expect 2 grow --tier ci,
+expect 2 grow --tier ci --target-size 1GB
+expect 2 grow --target-size -1
+expect 2 grow --target-size 0
+expect 2 grow --target-size 99999999999999999999
+expect 2 grow --target-size 10XB
+expect 2 grow --tier ci --chunk-rows 99999999999999999999
+expect 2 grow --tier ci --jobs 0
+expect 2 grow --tier ci --data-dir /proc/skyseed-cannot-create-here
+mkdir -p "$tmp/foreign" && echo "someone's file" >"$tmp/foreign/notes.txt"
+expect 2 grow --tier ci --data-dir "$tmp/foreign"
+test -f "$tmp/foreign/notes.txt" || { echo "FAIL: a foreign --data-dir was touched"; failures=$((failures + 1)); }
 expect 2 generate --tier ci --out /proc/skyseed-cannot-write-here
 echo "not a corpus" >"$tmp/occupied.txt"
 expect 2 generate --tier ci --out "$tmp"

@@ -56,6 +56,21 @@ check "an unreachable --db fails with exit 1 ($rc)" test "$rc" = 1
 check "at once (no retries)" test $(( $(date +%s) - start )) -lt 5
 check "in one line naming it" test "$(wc -l <<<"$out")" = 1 -a -n "$(grep "cannot connect" <<<"$out")"
 
+# A wrong password: one line, the password never printed.
+hba="$dir/pg_hba.conf"
+cp "$hba" "$hba.saved"
+{ echo "local all skyseed_pw scram-sha-256"; cat "$hba.saved"; } >"$hba"
+sql skyseed "DROP ROLE IF EXISTS skyseed_pw" >/dev/null
+sql skyseed "CREATE ROLE skyseed_pw LOGIN PASSWORD 'the-right-secret'" >/dev/null
+sql skyseed "SELECT pg_reload_conf()" >/dev/null
+out="$("$bin" grow --tier ci --db "host=$dir port=5432 dbname=skyseed user=skyseed_pw password=wrong-secret-4711" 2>&1)"; rc=$?
+cp "$hba.saved" "$hba" && rm "$hba.saved"
+sql skyseed "SELECT pg_reload_conf()" >/dev/null
+sql skyseed "DROP ROLE skyseed_pw" >/dev/null
+check "a wrong password fails with exit 1 ($rc)" test "$rc" = 1
+check "in one line saying so" test "$(wc -l <<<"$out")" = 1 -a -n "$(grep "password authentication failed" <<<"$out")"
+check "without printing the password" test -z "$(grep "wrong-secret-4711" <<<"$out")"
+
 # The server's disk fills up: a tablespace on a small tmpfs (needs root).
 full="/tmp/skyseed-full-$$"
 mkdir -p "$full"

@@ -15,6 +15,19 @@ check "verify passes" "$bin" verify --db "$(conninfo t_ci)"
 out="$("$bin" grow --tier ci --db "$(conninfo t_ci)")"
 check "a finished tier is not grown again" grep -q "already reached" <<<"$out"
 
+# A database name with quotes, a semicolon and SQL in it is a name, quoted
+# into SQL and the conninfo, never spliced: the embedded cluster creates it.
+evil='t_evil"; DROP DATABASE t_ci; --'\'' x'
+"$bin" grow --tier ci --data-dir "$dir" --database "$evil" >/dev/null 2>&1
+check "grow --database with quotes and a semicolon creates exactly that database" \
+  test "$(sql skyseed "SELECT count(*) FROM pg_database WHERE datname = \$\$$evil\$\$")" = 1
+check "and the database named inside it is still there" \
+  test "$(sql skyseed "SELECT count(*) FROM pg_database WHERE datname = 't_ci'")" = 1
+check "it holds the ci corpus" "$bin" verify --data-dir "$dir" --database "$evil"
+check "--database with --db is refused" \
+  test "$("$bin" grow --tier ci --db x --database y >/dev/null 2>&1; echo $?)" = 2
+sql skyseed "DROP DATABASE \"t_evil\"\"; DROP DATABASE t_ci; --' x\" WITH (FORCE)" >/dev/null
+
 fresh_db t_grown
 "$bin" grow --tier ci --db "$(conninfo t_grown)" >/dev/null
 "$bin" grow --tier S --db "$(conninfo t_grown)" --chunk-rows 70000 >/dev/null
