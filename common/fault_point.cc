@@ -10,28 +10,35 @@
 namespace skyseed {
 namespace {
 
-struct KillAt {
+struct FaultAt {
+  int signal = 0;  // 0: no fault point set
   std::string point;
-  long pass = 0;  // 0: no kill point set
+  long pass = 1;
 };
 
-KillAt ReadKillAt() {
-  KillAt k;
+// "<point>:<n>", or "<point>" for its first pass.
+FaultAt ReadFaultAt() {
+  FaultAt f;
   const char* env = std::getenv("SKYSEED_KILL_AT");
-  if (env == nullptr) return k;
+  f.signal = SIGKILL;
+  if (env == nullptr) {
+    env = std::getenv("SKYSEED_STOP_AT");
+    f.signal = SIGSTOP;
+  }
+  if (env == nullptr) return {};
   const char* colon = std::strrchr(env, ':');
-  k.point = colon ? std::string(env, colon) : std::string(env);
-  k.pass = colon ? std::strtol(colon + 1, nullptr, 10) : 1;
-  return k;
+  f.point = colon ? std::string(env, colon) : std::string(env);
+  if (colon) f.pass = std::strtol(colon + 1, nullptr, 10);
+  return f;
 }
 
 }  // namespace
 
 void FaultPoint(const char* point) {
-  static const KillAt kill_at = ReadKillAt();
-  if (kill_at.pass <= 0 || kill_at.point != point) return;
+  static const FaultAt fault = ReadFaultAt();
+  if (fault.signal == 0 || fault.point != point) return;
   static std::atomic<long> passes{0};
-  if (passes.fetch_add(1) + 1 == kill_at.pass) raise(SIGKILL);
+  if (passes.fetch_add(1) + 1 == fault.pass) raise(fault.signal);
 }
 
 }  // namespace skyseed

@@ -4,50 +4,67 @@
 # server without pg_sphere, and the size-driven growth mode.
 source "$(dirname "$0")/lib.sh"
 
-s_digest="$("$bin" hash --tier S | tail -1 | cut -d' ' -f2)"
 ci_digest="$("$bin" hash --tier ci | tail -1 | cut -d' ' -f2)"
-
-# terminate_copy DB: once three chunks are in, terminate a COPY backend.
-terminate_copy() {
-  wait_for "$1" "SELECT count(*) >= 3 FROM skyseed.chunk_ledger" || fail "$1: no chunk committed"
-  sql "$1" "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE datname = '$1' AND query LIKE 'COPY%'" >/dev/null
+terminate_copies() {  # terminate_copies DB: every backend of DB in a COPY
+  sql "$1" "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+            WHERE datname = '$1' AND query LIKE 'COPY%'"
 }
 
-# With retries off, a terminated COPY backend fails the grow at its chunk.
+# With retries off, a COPY backend terminated mid-COPY fails the grow at its
+# chunk.
 fresh_db t_backend
-"$bin" grow --tier S --retries 0 --db "$(conninfo t_backend)" --chunk-rows 20000 \
-  >/dev/null 2>"$dir.backend.err" &
-pid=$!
-terminate_copy t_backend
-wait "$pid"; rc=$?
-check "--retries 0: a terminated COPY backend fails the grow (exit $rc)" test "$rc" = 1
-check "naming the chunk it stopped at" grep -q "rows [0-9]*\.\.[0-9]*" "$dir.backend.err"
-check "in one line" test "$(wc -l <"$dir.backend.err")" = 1
+grow_stopped copy:3 t_backend --tier ci --chunk-rows 3000 --retries 0 2>"$dir.backend.err" >/dev/null
+check "a COPY backend is terminated mid-COPY" test "$(terminate_copies t_backend)" -ge 1
+kill -CONT "$pid"; wait "$pid"; rc=$?
+check "--retries 0: the grow fails (exit $rc)" test "$rc" = 1
+check "naming the chunk it stopped at" grep -q "^skyseed: .* rows [0-9]*\.\.[0-9]*" "$dir.backend.err"
+check "in one line" test "$(grep -c "^skyseed:" "$dir.backend.err")" = 1
 
 # By default it says so and resumes after a backoff.
 fresh_db t_backend
-"$bin" grow --tier S --db "$(conninfo t_backend)" --chunk-rows 20000 >/dev/null 2>"$dir.backend.err" &
-pid=$!
-terminate_copy t_backend
-wait "$pid"; rc=$?
+grow_stopped copy:3 t_backend --tier ci --chunk-rows 3000 2>"$dir.backend.err" >/dev/null
+terminate_copies t_backend >/dev/null
+kill -CONT "$pid"; wait "$pid"; rc=$?
 check "a terminated COPY backend is retried and the grow completes (exit $rc)" test "$rc" = 0
 check "saying it retries" grep -q "terminating connection.*retrying in 1 s (retry 1 of 5)" "$dir.backend.err"
-check "with the generator's digest" test "$(tier_digest t_backend S)" = "$s_digest"
-rm -f "$dir.backend.err"
+check "with the generator's digest" test "$(tier_digest t_backend ci)" = "$ci_digest"
+check "and verifies" verifies t_backend
 
-# The server restarted mid-growth: the grow waits for it and completes.
+# The server restarted mid-growth, between chunks: the grow waits for it
+# and completes.
 fresh_db t_restart
-"$bin" grow --tier S --db "$(conninfo t_restart)" --chunk-rows 20000 >/dev/null 2>"$dir.restart.err" &
-pid=$!
-wait_for t_restart "SELECT count(*) >= 3 FROM skyseed.chunk_ledger" || fail "no chunk committed"
-"$bin" server stop --data-dir "$dir" >/dev/null && sleep 2 && "$bin" server start --data-dir "$dir" >/dev/null
+grow_stopped committed:4 t_restart --tier ci --chunk-rows 3000 2>"$dir.restart.err" >/dev/null
+"$bin" server stop --data-dir "$dir" >/dev/null
+kill -CONT "$pid"
+sleep 2; "$bin" server start --data-dir "$dir" >/dev/null
 wait "$pid"; rc=$?
 check "a server restart mid-growth is survived (exit $rc)" test "$rc" = 0
 check "saying it retried" grep -q "retrying in" "$dir.restart.err"
-check "with the generator's digest" test "$(tier_digest t_restart S)" = "$s_digest"
+check "with the generator's digest" test "$(tier_digest t_restart ci)" = "$ci_digest"
 check "and verifies" verifies t_restart
-rm -f "$dir.restart.err"
+rm -f "$dir.restart.err" "$dir.backend.err"
+
+# kill -9 of the backend doing a COPY: the postmaster restarts every backend.
+fresh_db t_kill_backend
+grow_stopped copy:3 t_kill_backend --tier ci --chunk-rows 3000 --retries 0 >/dev/null 2>&1
+victim="$(sql t_kill_backend "SELECT pid FROM pg_stat_activity WHERE datname = 't_kill_backend'
+                              AND query LIKE 'COPY%' LIMIT 1")"
+check "a COPY backend to kill" test -n "$victim"
+kill -9 "$victim"
+kill -CONT "$pid"; wait "$pid"; rc=$?
+check "kill -9 of a COPY backend fails the grow (exit $rc)" test "$rc" = 1
+for _ in $(seq 300); do sql skyseed "SELECT 1" >/dev/null 2>&1 && break; sleep 0.2; done
+"$bin" grow --tier ci --db "$(conninfo t_kill_backend)" >/dev/null 2>&1
+check "after the server's crash restart a rerun gives the clean digest" \
+  test "$(tier_digest t_kill_backend ci)" = "$ci_digest"
+check "with every index" \
+  test "$(sql t_kill_backend "SELECT count(*) FROM pg_indexes WHERE schemaname IN ('ivoa','gaia')")" = 6
+
+# A database of another generator version is refused, not mixed.
+sql t_kill_backend "UPDATE skyseed.corpus SET generator_version = 'skyseed-gen-0'"
+out="$("$bin" grow --tier ci --db "$(conninfo t_kill_backend)" 2>&1)"; rc=$?
+check "another generator version is refused (exit 2)" test "$rc" = 2
+check "naming both versions" grep -q "grown by generator skyseed-gen-0" <<<"$out"
 
 # A --db that does not answer fails at once, without retries.
 start=$(date +%s)
@@ -97,29 +114,6 @@ else
   echo "skip: cannot mount a tmpfs here (not root); the disk-full case is not tried"
 fi
 rmdir "$full"
-
-# kill -9 of the backend doing a COPY: the postmaster restarts every backend.
-fresh_db t_kill_backend
-"$bin" grow --tier S --retries 0 --db "$(conninfo t_kill_backend)" --chunk-rows 20000 >/dev/null 2>&1 &
-pid=$!
-wait_for t_kill_backend "SELECT count(*) >= 3 FROM skyseed.chunk_ledger" || fail "no chunk committed"
-victim="$(sql t_kill_backend "SELECT pid FROM pg_stat_activity WHERE datname = 't_kill_backend'
-                              AND query LIKE 'COPY%' LIMIT 1")"
-[ -n "$victim" ] && kill -9 "$victim"
-wait "$pid"; rc=$?
-check "kill -9 of a COPY backend fails the grow (exit $rc)" test "$rc" = 1
-for _ in $(seq 300); do sql skyseed "SELECT 1" >/dev/null 2>&1 && break; sleep 0.2; done
-"$bin" grow --tier S --db "$(conninfo t_kill_backend)" >/dev/null 2>&1
-check "after the server's crash restart a rerun gives the clean digest" \
-  test "$(tier_digest t_kill_backend S)" = "$s_digest"
-check "with every index" \
-  test "$(sql t_kill_backend "SELECT count(*) FROM pg_indexes WHERE schemaname IN ('ivoa','gaia')")" = 6
-
-# A database of another generator version is refused, not mixed.
-sql t_kill_backend "UPDATE skyseed.corpus SET generator_version = 'skyseed-gen-0'"
-out="$("$bin" grow --tier S --db "$(conninfo t_kill_backend)" 2>&1)"; rc=$?
-check "another generator version is refused (exit 2)" test "$rc" = 2
-check "naming both versions" grep -q "grown by generator skyseed-gen-0" <<<"$out"
 
 fresh_db t_size
 "$bin" grow --target-size 70MB --db "$(conninfo t_size)" >/dev/null

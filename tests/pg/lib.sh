@@ -25,6 +25,22 @@ wait_for() {  # wait_for DB SQL: until the query prints t (at most ~60 s)
   done
   return 1
 }
+wait_stopped() {  # wait_stopped PID: until the process is stopped (at most ~60 s)
+  for _ in $(seq 600); do
+    case "$(ps -o stat= -p "$1" 2>/dev/null)" in T*) return 0 ;; "") return 1 ;; esac
+    sleep 0.1
+  done
+  return 1
+}
+# grow_stopped POINT:N DB ARGS...: a grow in the background, stopped by
+# SIGSTOP at that fault point (see common/fault_point.h); sets $pid. The
+# caller acts on the server, then resumes it with kill -CONT "$pid".
+grow_stopped() {
+  local at="$1" db="$2"; shift 2
+  SKYSEED_STOP_AT="$at" "$bin" grow --db "$(conninfo "$db")" "$@" &
+  pid=$!
+  wait_stopped "$pid" || fail "grow did not reach $at"
+}
 finish() {
   if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
   echo "all passed"
