@@ -2,6 +2,8 @@
 // hand edits) is always a clean error, never a crash or a wrong manifest.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "tiers/corpus_files.h"
 
 namespace skyseed {
@@ -66,6 +68,24 @@ TEST(ManifestJson, InconsistentDigestsAreCorruption) {
   Result<FilesManifest> r = ManifestFromJson(ManifestToJson(m));
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), Status::Code::kCorruption);
+}
+
+// nlohmann's get<uint64_t>() took any number: 1e20 was undefined behaviour
+// (found by tests/fuzz/manifest_fuzz), -1 read as 2^64 - 1, 1.5 as 1.
+TEST(ManifestJson, CountsMustBeNonNegativeIntegers) {
+  const std::string text = ManifestToJson(Sample());
+  for (const char* key : {"\"seed\": ", "\"rows\": ", "\"first_row\": "}) {
+    const size_t at = text.find(key);
+    ASSERT_NE(at, std::string::npos) << key;
+    const size_t value = at + std::strlen(key);
+    const size_t value_end = text.find_first_of(",\n", value);
+    for (const char* bad : {"1e20", "-1", "1.5", "-1.5", "\"5\"", "null"}) {
+      const std::string damaged = text.substr(0, value) + bad + text.substr(value_end);
+      Result<FilesManifest> r = ManifestFromJson(damaged);
+      ASSERT_FALSE(r.ok()) << key << bad;
+      EXPECT_EQ(r.status().code(), Status::Code::kCorruption) << key << bad;
+    }
+  }
 }
 
 }  // namespace
