@@ -1,4 +1,6 @@
 // manifest.json of `skyseed generate` (see corpus_files.h), via nlohmann::json.
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 #include "generator/corpus_tables.h"
@@ -59,6 +61,8 @@ Result<FilesManifest> ManifestFromJson(const std::string& text) {
     }
     m.generator_version = doc.at("generator_version").get<std::string>();
     m.seed = CountField(doc, "seed");
+    // Seeds are stored in a bigint, as ParseSeed enforces for --seed.
+    if (m.seed > static_cast<uint64_t>(INT64_MAX)) throw std::invalid_argument("seed above 2^63 - 1");
     m.tier = doc.at("tier").get<std::string>();
     m.corpus = HexField(doc, "corpus_digest");
     std::vector<NamedTableDigest> named;

@@ -88,5 +88,16 @@ TEST(ManifestJson, CountsMustBeNonNegativeIntegers) {
   }
 }
 
+TEST(ManifestJson, SeedAboveBigintIsRefused) {
+  const std::string text = ManifestToJson(Sample());
+  const std::string key = "\"seed\": ";
+  const size_t value = text.find(key) + key.size();
+  const size_t value_end = text.find_first_of(",\n", value);
+  const std::string big = text.substr(0, value) + "9223372036854775808" + text.substr(value_end);
+  EXPECT_EQ(ManifestFromJson(big).status().code(), Status::Code::kCorruption);
+  const std::string max = text.substr(0, value) + "9223372036854775807" + text.substr(value_end);
+  EXPECT_TRUE(ManifestFromJson(max).ok());
+}
+
 }  // namespace
 }  // namespace skyseed
