@@ -532,9 +532,8 @@ std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_d
       {"min_wal_size", "1GB"},
       {"checkpoint_timeout", "30min"},
       {"wal_compression", "on"},
-      // Safe for exactly-once loading: a chunk and its ledger row commit or
-      // vanish together; a crash only loses the newest commits whole.
-      {"synchronous_commit", "off"},
+      // synchronous_commit stays on, the service setting: grow turns it off
+      // in its own COPY sessions only (see tiers/grow_steps.cc).
       {"listen_addresses", "''"},
       {"unix_socket_directories", ConfQuote(SocketDirEntry(abs_data_dir))},
       // Pinned: the postmaster would otherwise take PGPORT from the environment.

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <memory>
+#include <mutex>
 
 #include "common/fault_point.h"
 #include "generator/corpus_tables.h"
@@ -11,6 +13,7 @@
 #include "schema/corpus_schema.h"
 #include "tiers/corpus_load.h"
 #include "tiers/database_manifest.h"
+#include "tiers/early_index_builds.h"
 #include "tiers/index_strategy.h"
 #include "tiers/parallel_chunks.h"
 #include "tiers/progress.h"
@@ -93,7 +96,8 @@ Status SetAsideWhereCheaper(GrowContext& ctx, const std::vector<LedgerEntry>& le
   return Status::Ok();
 }
 
-Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks) {
+// `early`, when given, hears of each table whose chunks have all committed.
+Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndexBuilds* early) {
   const int jobs = std::max(1, std::min<int>(ctx.options.jobs, chunks.size()));
   std::vector<std::unique_ptr<PgConnection>> conns;
   for (int w = 0; w < jobs; ++w) {
@@ -108,7 +112,12 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks) {
   for (int w = 0; w < jobs; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
   std::vector<std::string> file_streams(jobs);
   uint64_t total = 0;
-  for (const Chunk& c : chunks) total += c.range.count;
+  std::map<const TableDef*, size_t> chunks_left;
+  for (const Chunk& c : chunks) {
+    total += c.range.count;
+    ++chunks_left[c.table];
+  }
+  std::mutex mu;
   Progress progress("load", total);
   return RunChunks(chunks, jobs, [&](const Chunk& c, int w) -> Status {
     ByteBuffer& buf = *buffers[w];
@@ -130,6 +139,8 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks) {
     SKYSEED_RETURN_IF_ERROR(CommitChunk(conn, copy, tuples));
     FaultPoint("committed");
     progress.Add(c.range.count, tuples.size());
+    std::lock_guard<std::mutex> lock(mu);
+    if (--chunks_left[c.table] == 0 && early) early->TableLoaded(*c.table);
     return Status::Ok();
   });
 }
@@ -151,9 +162,18 @@ Status LoadMissing(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* ph
   if (!chunks.ok()) return chunks.status();
   SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, *ledger, *chunks));
   const auto start = std::chrono::steady_clock::now();
-  if (!chunks->empty()) SKYSEED_RETURN_IF_ERROR(LoadChunks(ctx, *chunks));
+  // Shards leave the index builds to the one that finishes the tier.
+  EarlyIndexBuilds early(ctx.options);
+  Status loaded;
+  if (!chunks->empty()) {
+    loaded = LoadChunks(ctx, *chunks, ctx.options.sharded() ? nullptr : &early);
+  }
   (*phases)["load"] += Since(start);
-  return Status::Ok();
+  const auto waited = std::chrono::steady_clock::now();
+  const Status built = early.Finish(phases);
+  (*phases)["indexes"] += Since(waited);
+  SKYSEED_RETURN_IF_ERROR(loaded);
+  return built;
 }
 
 Status BuildStashedIndexes(GrowContext& ctx, PhaseSeconds* phases) {

@@ -64,7 +64,7 @@ Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm)
 }  // namespace
 
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
-                             std::map<std::string, double>* seconds) {
+                             std::map<std::string, double>* seconds, const TableDef* table) {
   Result<std::unique_ptr<PgConnection>> control = PgConnection::Connect(conninfo);
   if (!control.ok()) return control.status();
   Result<std::vector<StashEntry>> stash = ReadStash(**control);
@@ -76,7 +76,7 @@ Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::s
     auto it = std::find_if(all.begin(), all.end(), [&](const IndexDef& d) { return d.name == e.index_name; });
     // Definitions come from the schema code, never from the table's text.
     if (it == all.end()) return Status::Corruption("index stash names unknown index " + e.index_name);
-    todo.push_back(&*it);
+    if (table == nullptr || it->table == table) todo.push_back(&*it);
   }
   std::sort(todo.begin(), todo.end(), [](const IndexDef* a, const IndexDef* b) {
     return BuildOrder(a->kind, a->name) < BuildOrder(b->kind, b->name);

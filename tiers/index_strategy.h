@@ -23,11 +23,12 @@ IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added)
 
 Status SetAsideIndex(PgConnection& conn, const IndexDef& index);
 
-// Builds every stashed index, `jobs` at a time on separate connections, each
-// in the transaction that removes its stash entry. seconds["index <name>"]
-// receives each build's wall time.
+// Builds every stashed index (of `table` only, when given), `jobs` at a time
+// on separate connections, each in the transaction that removes its stash
+// entry. seconds["index <name>"] receives each build's wall time.
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs,
                              const std::string& maintenance_work_mem,
-                             std::map<std::string, double>* seconds);
+                             std::map<std::string, double>* seconds,
+                             const TableDef* table = nullptr);
 
 }  // namespace skyseed

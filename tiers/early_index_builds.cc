@@ -1,0 +1,34 @@
+#include "tiers/early_index_builds.h"
+
+#include "tiers/index_strategy.h"
+
+namespace skyseed {
+
+EarlyIndexBuilds::~EarlyIndexBuilds() {
+  for (Build& b : builds_) {
+    if (b.thread.joinable()) b.thread.join();
+  }
+}
+
+void EarlyIndexBuilds::TableLoaded(const TableDef& table) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Build& b = builds_.emplace_back();
+  b.thread = std::thread([this, &b, &table] {
+    b.status = RebuildStashedIndexes(options_.conninfo, 1, options_.maintenance_work_mem,
+                                     &b.seconds, &table);
+  });
+}
+
+Status EarlyIndexBuilds::Finish(PhaseSeconds* phases) {
+  Status first;
+  std::lock_guard<std::mutex> lock(mu_);
+  for (Build& b : builds_) {
+    if (b.thread.joinable()) b.thread.join();
+    for (const auto& [name, secs] : b.seconds) (*phases)[name] += secs;
+    if (first.ok() && !b.status.ok()) first = b.status;
+  }
+  builds_.clear();
+  return first;
+}
+
+}  // namespace skyseed

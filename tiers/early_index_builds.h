@@ -1,0 +1,43 @@
+// A table's set-aside indexes start building on their own connection the
+// moment its last chunk commits, while the tables after it still load. The
+// polygon GiST on ivoa.obscore, the longest build by far (pg_sphere computes
+// each polygon's key with trigonometry, ~100 µs a row here), then runs beside
+// the source catalogue's load instead of after it.
+#pragma once
+
+#include <list>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "common/status.h"
+#include "generator/corpus_tables.h"
+#include "tiers/grow_steps.h"
+
+namespace skyseed {
+
+class EarlyIndexBuilds {
+ public:
+  explicit EarlyIndexBuilds(const GrowOptions& options) : options_(options) {}
+  ~EarlyIndexBuilds();  // joins whatever still runs
+  EarlyIndexBuilds(const EarlyIndexBuilds&) = delete;
+  EarlyIndexBuilds& operator=(const EarlyIndexBuilds&) = delete;
+
+  // Starts building `table`'s stashed indexes (one connection, primary key
+  // first). Thread-safe.
+  void TableLoaded(const TableDef& table);
+  // Waits for every build; adds their times to *phases; the first failure.
+  Status Finish(PhaseSeconds* phases);
+
+ private:
+  struct Build {
+    std::thread thread;
+    Status status;
+    PhaseSeconds seconds;
+  };
+  const GrowOptions& options_;
+  std::mutex mu_;
+  std::list<Build> builds_;  // a list: a running thread's Build never moves
+};
+
+}  // namespace skyseed
