@@ -25,23 +25,50 @@ Result<int> ParseJobs(const std::string& text) {
   return static_cast<int>(*j);
 }
 
-CLI::Option* AddRetriesOption(CLI::App* cmd, std::string* retries) {
-  return cmd
-      ->add_option("--retries", *retries,
-                   "times to resume after losing the server mid-way (a terminated backend, a "
-                   "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
-      ->default_val("5");
-}
-
-Result<int> ParseRetries(const std::string& text) {
-  Result<uint64_t> r = ParseCount(text, "--retries", 0, 100);
-  if (!r.ok()) return r.status();
-  return static_cast<int>(*r);
-}
-
 void PrintPsqlHint(const ConnectionOptions& c, const std::string& conninfo) {
   if (!UsesEmbeddedCluster(c)) return;
   std::printf("connect with: psql \"%s\"\n", conninfo.c_str());
+}
+
+// The options grow and load share: how hard to work and how to survive
+// losing the server.
+struct LoadingArgs {
+  std::string jobs, mwm = "512MB", retries = "5";
+  ConnectionOptions conn;
+};
+
+void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
+  cmd->add_option("--jobs", a->jobs, "parallel COPY connections and index builds (default: cores)");
+  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
+  cmd->add_option("--retries", a->retries,
+                  "times to resume after losing the server mid-way (a terminated backend, a "
+                  "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
+      ->default_val("5");
+  AddConnectionOptions(cmd, &a->conn);
+}
+
+// Everything but the connection, which may start the embedded cluster and
+// so comes after every other check.
+Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
+  Result<int> jobs = ParseJobs(a.jobs);
+  if (!jobs.ok()) return jobs.status();
+  o->jobs = *jobs;
+  o->maintenance_work_mem = a.mwm;
+  Result<uint64_t> retries = ParseCount(a.retries, "--retries", 0, 100);
+  if (!retries.ok()) return retries.status();
+  o->retries = static_cast<int>(*retries);
+  return Status::Ok();
+}
+
+// Connects (starting the embedded cluster if it is the one), grows, and
+// says how to connect to the embedded cluster.
+Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
+  Result<std::string> conninfo = ResolveConninfo(a.conn, o->jobs);
+  if (!conninfo.ok()) return conninfo.status();
+  o->conninfo = *conninfo;
+  SKYSEED_RETURN_IF_ERROR(Grow(*o));
+  PrintPsqlHint(a.conn, o->conninfo);
+  return Status::Ok();
 }
 
 }  // namespace
@@ -51,9 +78,8 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       "grow", "Grow one PostgreSQL database to a tier (or through a list of tiers) by binary "
               "COPY, build the pg_sphere GiST indexes, and record size and corpus digest.");
   struct Args {
-    std::string tiers, target_size, seed = "1", jobs, chunk_rows = "50000", mwm = "512MB", shard,
-        retries = "5";
-    ConnectionOptions conn;
+    std::string tiers, target_size, seed = "1", chunk_rows = "50000", shard;
+    LoadingArgs loading;
   };
   auto a = std::make_shared<Args>();
   auto* tier_opt = cmd->add_option("--tier", a->tiers, "tier, or a growing list such as S,D1,D2");
@@ -61,16 +87,13 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
                   "instead of --tier: grow until pg_database_size() reaches this (e.g. 10GiB)")
       ->excludes(tier_opt);
   cmd->add_option("--seed", a->seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
-  cmd->add_option("--jobs", a->jobs, "parallel COPY connections and index builds (default: cores)");
   cmd->add_option("--chunk-rows", a->chunk_rows, "rows per chunk = per COPY transaction")
       ->default_val("50000");
-  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
   cmd->add_option("--shard", a->shard,
                   "K/N: load only shard K of N of the chunks, so N processes (on one host or "
                   "many) grow one server together; the last to finish builds the indexes and "
                   "records the tier");
-  AddRetriesOption(cmd, &a->retries);
-  AddConnectionOptions(cmd, &a->conn);
+  AddLoadingOptions(cmd, &a->loading);
   cmd->footer(
       "Examples:\n  skyseed grow --tier ci                 # embedded cluster in ./skyseed-data\n"
       "  skyseed grow --tier S,D1 --db 'host=db1 dbname=sky'\n"
@@ -96,16 +119,10 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       Result<uint64_t> seed = ParseSeed(a->seed);
       if (!seed.ok()) return seed.status();
       o.seed = *seed;
-      Result<int> jobs = ParseJobs(a->jobs);
-      if (!jobs.ok()) return jobs.status();
-      o.jobs = *jobs;
+      SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a->loading, &o));
       Result<uint64_t> chunk = ParseCount(a->chunk_rows, "--chunk-rows", 100, 10'000'000);
       if (!chunk.ok()) return chunk.status();
       o.chunk_rows = *chunk;
-      o.maintenance_work_mem = a->mwm;
-      Result<int> retries = ParseRetries(a->retries);
-      if (!retries.ok()) return retries.status();
-      o.retries = *retries;
       if (!a->shard.empty()) {
         Result<std::pair<int, int>> shard = ParseShard(a->shard);
         if (!shard.ok()) return shard.status();
@@ -115,12 +132,7 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
           return Status::InvalidArgument("--shard works with --tier, not --target-size");
         }
       }
-      Result<std::string> conninfo = ResolveConninfo(a->conn, o.jobs);
-      if (!conninfo.ok()) return conninfo.status();
-      o.conninfo = *conninfo;
-      SKYSEED_RETURN_IF_ERROR(Grow(o));
-      PrintPsqlHint(a->conn, o.conninfo);
-      return Status::Ok();
+      return ConnectAndGrow(a->loading, &o);
     };
   });
 }
@@ -132,15 +144,12 @@ void AddLoadCommand(CLI::App& app, CommandRun* run) {
               "Each file is checked before its COPY: framing, its digest in manifest.json, and "
               "its rows against the generator; a damaged or foreign file is never loaded.");
   struct Args {
-    std::string from, jobs, mwm = "512MB", retries = "5";
-    ConnectionOptions conn;
+    std::string from;
+    LoadingArgs loading;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("--from", a->from, "directory written by skyseed generate")->required();
-  cmd->add_option("--jobs", a->jobs, "parallel COPY connections and index builds (default: cores)");
-  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
-  AddRetriesOption(cmd, &a->retries);
-  AddConnectionOptions(cmd, &a->conn);
+  AddLoadingOptions(cmd, &a->loading);
   cmd->footer("Example:\n  skyseed generate --tier S --out corpus-S && skyseed load --from corpus-S "
               "--db 'host=db1 dbname=sky'\nA killed load resumes from its chunk ledger.");
   cmd->callback([=] {
@@ -151,19 +160,8 @@ void AddLoadCommand(CLI::App& app, CommandRun* run) {
       o.files = &*files;
       o.seed = files->manifest().seed;
       o.tiers = {files->tier()};
-      Result<int> jobs = ParseJobs(a->jobs);
-      if (!jobs.ok()) return jobs.status();
-      o.jobs = *jobs;
-      o.maintenance_work_mem = a->mwm;
-      Result<int> retries = ParseRetries(a->retries);
-      if (!retries.ok()) return retries.status();
-      o.retries = *retries;
-      Result<std::string> conninfo = ResolveConninfo(a->conn, o.jobs);
-      if (!conninfo.ok()) return conninfo.status();
-      o.conninfo = *conninfo;
-      SKYSEED_RETURN_IF_ERROR(Grow(o));
-      PrintPsqlHint(a->conn, o.conninfo);
-      return Status::Ok();
+      SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a->loading, &o));
+      return ConnectAndGrow(a->loading, &o);
     };
   });
 }

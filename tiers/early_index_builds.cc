@@ -14,7 +14,7 @@ void EarlyIndexBuilds::TableLoaded(const TableDef& table) {
   std::lock_guard<std::mutex> lock(mu_);
   Build& b = builds_.emplace_back();
   b.thread = std::thread([this, &b, &table] {
-    b.status = RebuildStashedIndexes(options_.conninfo, 1, options_.maintenance_work_mem,
+    b.status = RebuildStashedIndexes(options_.conninfo, options_.jobs, options_.maintenance_work_mem,
                                      &b.seconds, &table);
   });
 }

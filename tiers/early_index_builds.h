@@ -23,8 +23,8 @@ class EarlyIndexBuilds {
   EarlyIndexBuilds(const EarlyIndexBuilds&) = delete;
   EarlyIndexBuilds& operator=(const EarlyIndexBuilds&) = delete;
 
-  // Starts building `table`'s stashed indexes (one connection, primary key
-  // first). Thread-safe.
+  // Starts building `table`'s stashed indexes (on --jobs connections,
+  // primary key first, then the longest). Thread-safe.
   void TableLoaded(const TableDef& table);
   // Waits for every build; adds their times to *phases; the first failure.
   Status Finish(PhaseSeconds* phases);
