@@ -26,7 +26,7 @@ grow_stopped copy:3 t_backend --tier ci --chunk-rows 3000 2>"$dir.backend.err" >
 terminate_copies t_backend >/dev/null
 kill -CONT "$pid"; wait "$pid"; rc=$?
 check "a terminated COPY backend is retried and the grow completes (exit $rc)" test "$rc" = 0
-check "saying it retries" grep -q "terminating connection.*retrying in 1 s (retry 1 of 5)" "$dir.backend.err"
+check "saying it retries" grep -q "^skyseed: .* rows [0-9]*\.\.[0-9]*: .*retrying in 1 s (retry 1 of 5)" "$dir.backend.err"
 check "with the generator's digest" test "$(tier_digest t_backend ci)" = "$ci_digest"
 check "and verifies" verifies t_backend
 
