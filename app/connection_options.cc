@@ -19,7 +19,7 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
   cmd->add_option("--database", o->database,
                   "database of the embedded cluster, created if missing, so one cluster can hold "
                   "several corpora side by side (with --db, name it in the conninfo instead)")
-      ->default_val("skyseed")
+      ->default_val(kEmbeddedDatabase)
       ->excludes(db);
 }
 

@@ -7,13 +7,14 @@
 #include <CLI/CLI.hpp>
 
 #include "common/status.h"
+#include "loader/embedded_cluster.h"
 
 namespace skyseed {
 
 struct ConnectionOptions {
   std::string db;
   std::string data_dir = "./skyseed-data";
-  std::string database = "skyseed";  // in the embedded cluster
+  std::string database = kEmbeddedDatabase;
 };
 
 void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o);

@@ -20,10 +20,10 @@ namespace skyseed {
 
 class CorpusFileSet {
  public:
-  // Reads DIR/manifest.json and checks it describes a whole tier of this
-  // generator: every table's files tile rows 0..N of the tier's count with
-  // nothing missing or doubled, their digests add up to the table's, and
-  // each table's first file holds the generator's rows for the seed, so a
+  // Reads DIR/manifest.json (ManifestFromJson checks its digests add up)
+  // and checks it describes a whole tier of this generator: every table's
+  // files tile rows 0..N of the tier's count with nothing missing or
+  // doubled, and each table's first file holds the generator's rows for the seed, so a
   // manifest of another seed is refused before any database is touched.
   static Result<CorpusFileSet> Open(const std::string& dir);
 

@@ -1,7 +1,7 @@
-// A table's set-aside indexes start building on their own connection the
+// A table's set-aside indexes start building on their own connections the
 // moment its last chunk commits, while the tables after it still load. The
 // polygon GiST on ivoa.obscore, the longest build by far (pg_sphere computes
-// each polygon's key with trigonometry, ~100 µs a row here), then runs beside
+// each polygon's key with trigonometry, ~150 µs a row here), then runs beside
 // the source catalogue's load instead of after it.
 #pragma once
 
