@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "loader/embedded_cluster.h"
+#include "cluster/embedded_cluster.h"
 
 namespace skyseed {
 

@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/status.h"
-#include "loader/embedded_cluster.h"
+#include "cluster/embedded_cluster.h"
 
 namespace skyseed {
 

@@ -8,7 +8,7 @@
 #include "tiers/corpus_files.h"
 #include "tiers/corpus_hash.h"
 #include "tiers/tier_spec.h"
-#include "tiers/user_values.h"
+#include "app/user_values.h"
 
 namespace skyseed {
 

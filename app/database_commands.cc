@@ -10,7 +10,7 @@
 #include "tiers/corpus_load.h"
 #include "tiers/grow.h"
 #include "tiers/tier_spec.h"
-#include "tiers/user_values.h"
+#include "app/user_values.h"
 #include "tiers/verify.h"
 
 namespace skyseed {

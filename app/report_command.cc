@@ -11,7 +11,7 @@
 #include "app/connection_options.h"
 #include "loader/pg_connection.h"
 #include "tiers/database_manifest.h"
-#include "tiers/tier_report.h"
+#include "report/tier_report.h"
 
 namespace skyseed {
 namespace {

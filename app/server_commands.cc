@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "app/commands.h"
-#include "loader/embedded_cluster.h"
+#include "cluster/embedded_cluster.h"
 
 namespace skyseed {
 

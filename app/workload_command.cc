@@ -8,8 +8,8 @@
 #include "app/commands.h"
 #include "loader/output_files.h"
 #include "tiers/tier_spec.h"
-#include "tiers/user_values.h"
-#include "tiers/workload.h"
+#include "app/user_values.h"
+#include "workload/workload.h"
 
 namespace skyseed {
 namespace fs = std::filesystem;

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "tests/fuzz/fuzz_check.h"
-#include "tiers/user_values.h"
+#include "app/user_values.h"
 
 namespace skyseed {
 namespace {

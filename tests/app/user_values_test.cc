@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "tiers/tier_spec.h"
-#include "tiers/user_values.h"
+#include "app/user_values.h"
 
 namespace skyseed {
 namespace {

@@ -1,4 +1,4 @@
-#include "loader/run_as.h"
+#include "cluster/run_as.h"
 
 #include <fcntl.h>
 #include <grp.h>

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tiers/workload.h"
+#include "workload/workload.h"
 
 namespace skyseed {
 

@@ -1,6 +1,6 @@
 // The tier report rendered from hand-made tier records: it names every tier
 // and row count, escapes what it quotes, and every SVG is well formed.
-#include "tiers/tier_report.h"
+#include "report/tier_report.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tiers/report_chart.h"
+#include "report/report_chart.h"
 
 namespace skyseed {
 namespace {

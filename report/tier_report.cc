@@ -1,4 +1,4 @@
-#include "tiers/tier_report.h"
+#include "report/tier_report.h"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tiers/report_chart.h"
+#include "report/report_chart.h"
 
 namespace skyseed {
 namespace {

@@ -1,4 +1,4 @@
-#include "tiers/workload.h"
+#include "workload/workload.h"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,7 @@ size_t Lines(const std::string& s) {
 
 TEST(Workload, CountsAreAsAsked) {
   const WorkloadOptions o{7, 1234, 321};
-  const WorkloadParams p = DrawWorkloadParams(Ci(), o);
+  const WorkloadParams p = DrawWorkloadParams(Ci().obscore_rows, Ci().source_rows, o);
   EXPECT_EQ(p.sources.size(), 1234u);
   EXPECT_EQ(p.observations.size(), 1234u);
   EXPECT_EQ(p.cones.size(), 321u);
@@ -40,46 +40,6 @@ TEST(Workload, CountsAreAsAsked) {
   EXPECT_NE(FindFile(files, "lookup_source.sql")->content.find("random(1, 1234)"),
             std::string::npos);
   EXPECT_NE(FindFile(files, "cone_source.sql")->content.find("random(1, 321)"), std::string::npos);
-}
-
-TEST(Workload, DefaultsAreTenThousandLookupsAndTwoThousandCones) {
-  const WorkloadOptions o;
-  EXPECT_EQ(o.lookups, 10000u);
-  EXPECT_EQ(o.cones, 2000u);
-}
-
-TEST(Workload, LookupsAreRowsTheTierHolds) {
-  const TierSpec ci = Ci();
-  const WorkloadParams p = DrawWorkloadParams(ci, {1, 10000, 10});
-  std::set<uint64_t> distinct;
-  for (const SourceLookup& s : p.sources) {
-    ASSERT_LT(s.row, ci.source_rows);
-    // The running number in source_id's low 35 bits is the row index.
-    EXPECT_EQ(static_cast<uint64_t>(s.source_id % kSourceIdPixelFactor), s.row);
-    distinct.insert(s.row);
-  }
-  // Drawn across the whole table, not its first rows.
-  EXPECT_GT(*distinct.rbegin(), ci.source_rows * 9 / 10);
-  EXPECT_GT(distinct.size(), 9000u);
-  ObsCoreRow row;
-  for (const ObsLookup& o : p.observations) {
-    ASSERT_LT(o.row, ci.obscore_rows);
-    EXPECT_EQ(static_cast<uint64_t>(o.obs_pk), o.row);
-  }
-  GenerateObsCoreRow(1, p.observations[0].row, &row);
-  EXPECT_EQ(row.obs_id, p.observations[0].obs_id);
-  SourceRow source;
-  GenerateSourceRow(1, p.sources[0].row, &source);
-  EXPECT_EQ(source.source_id, p.sources[0].source_id);
-}
-
-TEST(Workload, LargeTiersDrawBeyondTwoToThe32Rows) {
-  TierSpec huge{"huge", 10, uint64_t{1} << 36};
-  const WorkloadParams p = DrawWorkloadParams(huge, {1, 200, 1});
-  uint64_t max_row = 0;
-  for (const SourceLookup& s : p.sources) max_row = std::max(max_row, s.row);
-  EXPECT_GT(max_row, uint64_t{1} << 33);
-  EXPECT_LT(max_row, uint64_t{1} << 36);
 }
 
 TEST(Workload, DeterministicForASeedDifferentForAnother) {
@@ -96,42 +56,6 @@ TEST(Workload, DeterministicForASeedDifferentForAnother) {
        {"params/lookup_source.csv", "params/lookup_obs.csv", "params/cone.csv", "setup.sql"}) {
     EXPECT_NE(FindFile(a, name)->content, FindFile(c, name)->content) << name;
   }
-}
-
-TEST(Workload, ConesAreNearTheirFieldCentres) {
-  const uint64_t seed = 3;
-  const WorkloadParams p = DrawWorkloadParams(Ci(), {seed, 1, 2000});
-  const RadiusRange radii = ConeRadiusRange(Ci());
-  std::map<int, int> per_survey;
-  for (const ConeParam& c : p.cones) {
-    const Survey& sv = SurveyAt(c.survey);
-    ASSERT_LT(c.field, sv.n_fields);
-    const double d =
-        AngularDistanceDeg(UnitFromRaDec(c.ra, c.dec), FieldCentre(seed, c.survey, c.field));
-    EXPECT_LE(d, sv.field_radius_deg + 1e-5);
-    EXPECT_GE(c.radius, radii.min_deg - 1e-6);
-    EXPECT_LE(c.radius, radii.max_deg + 1e-6);
-    EXPECT_GE(c.dec, -90.0);
-    EXPECT_LE(c.dec, 90.0);
-    ++per_survey[c.survey];
-  }
-  // Surveys by weight: WIDE (420 of 1000) leads, every survey appears.
-  EXPECT_EQ(per_survey.size(), static_cast<size_t>(SurveyCount()));
-  EXPECT_GT(per_survey[0], 2000 * 35 / 100);
-  EXPECT_LT(per_survey[0], 2000 * 49 / 100);
-}
-
-TEST(Workload, RadiiAreConeSizedAndWidenForSparseTiers) {
-  const RadiusRange d2 = ConeRadiusRange(*FindTier("D2"));
-  EXPECT_DOUBLE_EQ(d2.min_deg, kMinConeRadiusDeg);
-  EXPECT_DOUBLE_EQ(d2.max_deg, kMaxConeRadiusDeg);
-  const RadiusRange ci = ConeRadiusRange(Ci());
-  EXPECT_GT(ci.min_deg, kMinConeRadiusDeg);
-  // The smallest cone expects kMinExpectedConeSources at the mean density.
-  const double sky_deg2 = 41252.96124941928;
-  const double expected = Ci().source_rows / sky_deg2 * 3.141592653589793 * ci.min_deg * ci.min_deg;
-  EXPECT_NEAR(expected, kMinExpectedConeSources, 1e-6);
-  EXPECT_DOUBLE_EQ(ci.max_deg / ci.min_deg, kMaxConeRadiusDeg / kMinConeRadiusDeg);
 }
 
 TEST(Workload, ScriptsUseTheReadmeQueryForms) {

@@ -1,16 +1,13 @@
-#include "tiers/workload.h"
+#include "generator/workload_draws.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "generator/corpus_tables.h"
 #include "generator/det_math.h"
 #include "generator/obscore_row.h"
 #include "generator/row_rng.h"
 #include "generator/source_row.h"
 #include "generator/surveys.h"
-#include "generator/text_format.h"
-#include "tiers/workload_text.h"
 
 namespace skyseed {
 namespace {
@@ -54,9 +51,9 @@ ConeParam DrawCone(uint64_t seed, uint32_t i, const RadiusRange& radii) {
 
 }  // namespace
 
-RadiusRange ConeRadiusRange(const TierSpec& tier) {
+RadiusRange ConeRadiusRange(uint64_t source_rows) {
   constexpr double kSkyDeg2 = 129600.0 / det::kPi;  // 4 pi sr in square degrees
-  const double density = static_cast<double>(tier.source_rows) / kSkyDeg2;
+  const double density = static_cast<double>(source_rows) / kSkyDeg2;
   double lo = kMinConeRadiusDeg;
   if (density > 0) {
     lo = std::max(lo, std::sqrt(kMinExpectedConeSources / (det::kPi * density)));
@@ -64,7 +61,8 @@ RadiusRange ConeRadiusRange(const TierSpec& tier) {
   return {lo, lo * (kMaxConeRadiusDeg / kMinConeRadiusDeg)};
 }
 
-WorkloadParams DrawWorkloadParams(const TierSpec& tier, const WorkloadOptions& options) {
+WorkloadParams DrawWorkloadParams(uint64_t obscore_rows, uint64_t source_rows,
+                                  const WorkloadOptions& options) {
   WorkloadParams p;
   p.sources.reserve(options.lookups);
   p.observations.reserve(options.lookups);
@@ -73,52 +71,19 @@ WorkloadParams DrawWorkloadParams(const TierSpec& tier, const WorkloadOptions& o
   ObsCoreRow obs;
   for (uint32_t i = 0; i < options.lookups; ++i) {
     RowRng rng = DrawRng(options.seed, kSourceDraw, i);
-    const uint64_t row = RowBelow(rng, tier.source_rows);
+    const uint64_t row = RowBelow(rng, source_rows);
     GenerateSourceRow(options.seed, row, &source);
     p.sources.push_back({row, source.source_id});
   }
   for (uint32_t i = 0; i < options.lookups; ++i) {
     RowRng rng = DrawRng(options.seed, kObsDraw, i);
-    const uint64_t row = RowBelow(rng, tier.obscore_rows);
+    const uint64_t row = RowBelow(rng, obscore_rows);
     GenerateObsCoreRow(options.seed, row, &obs);
     p.observations.push_back({row, obs.obs_pk, obs.obs_id});
   }
-  const RadiusRange radii = ConeRadiusRange(tier);
+  const RadiusRange radii = ConeRadiusRange(source_rows);
   for (uint32_t i = 0; i < options.cones; ++i) p.cones.push_back(DrawCone(options.seed, i, radii));
   return p;
-}
-
-const std::vector<MixEntry>& WorkloadMix() {
-  // Every index the schema builds is exercised: both primary keys, the
-  // obs_id btree, the position GiST and the footprint GiST.
-  static const std::vector<MixEntry> mix = {
-      {"lookup_source.sql", 35, true},      {"lookup_obs.sql", 20, true},
-      {"lookup_obs_id.sql", 15, true},      {"cone_source.sql", 20, false},
-      {"footprint_obscore.sql", 10, false},
-  };
-  return mix;
-}
-
-std::vector<WorkloadFile> RenderWorkload(const TierSpec& tier, const WorkloadOptions& options,
-                                         const WorkloadParams& params) {
-  const WorkloadText text{tier, options, params};
-  const std::string sources = SourceCsv(params);
-  const std::string observations = ObsCsv(params);
-  const std::string cones = ConeCsv(params);
-  std::vector<WorkloadFile> files = {
-      {"params/lookup_source.csv", sources},
-      {"params/lookup_obs.csv", observations},
-      {"params/cone.csv", cones},
-      {"setup.sql", SetupSql(text, sources, observations, cones)},
-  };
-  for (WorkloadFile& f : PgbenchScripts(text)) files.push_back(std::move(f));
-  files.push_back({"run-mix.sh", RunMixScript(), true});
-  files.push_back({"README.txt", ReadmeText(text)});
-  return files;
-}
-
-std::vector<WorkloadFile> WorkloadFiles(const TierSpec& tier, const WorkloadOptions& options) {
-  return RenderWorkload(tier, options, DrawWorkloadParams(tier, options));
 }
 
 }  // namespace skyseed

@@ -1,4 +1,4 @@
-#include "tiers/workload_text.h"
+#include "workload/workload_text.h"
 
 #include "generator/corpus_tables.h"
 #include "generator/text_format.h"
@@ -236,7 +236,7 @@ std::string RunMixScript() {
 }
 
 std::string ReadmeText(const WorkloadText& t) {
-  const RadiusRange radii = ConeRadiusRange(t.tier);
+  const RadiusRange radii = ConeRadiusRange(t.tier.source_rows);
   std::string radius_text;
   AppendFixed6(&radius_text, radii.min_deg);
   radius_text += "-";

@@ -1,6 +1,6 @@
-#include "loader/embedded_cluster.h"
+#include "cluster/embedded_cluster.h"
 
-#include "loader/run_as.h"
+#include "cluster/run_as.h"
 
 #include <fcntl.h>
 #include <grp.h>

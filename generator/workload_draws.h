@@ -1,16 +1,12 @@
-// Ready-to-run pgbench workloads for the corpus of a tier and seed, computed
-// from the generator alone: keys of rows the tier holds, and cone centres on
-// the survey fields the observations cluster in, so lookups always hit and
-// cones return groups rather than empty sky. pgbench cannot read parameter
-// files, so the parameters become tables (schema skyseed_workload) that a
-// setup script loads and each pgbench script reads with \gset.
+// The draws behind a pgbench workload, from the generator alone: keys of
+// rows a corpus of the given size holds, and cone centres on the survey fields
+// the observations cluster in, so lookups always hit and cones return groups
+// rather than empty sky.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "tiers/tier_spec.h"
 
 namespace skyseed {
 
@@ -54,27 +50,11 @@ constexpr double kMinExpectedConeSources = 5.0;
 struct RadiusRange {
   double min_deg, max_deg;
 };
-RadiusRange ConeRadiusRange(const TierSpec& tier);
+// For a corpus of source_rows sources.
+RadiusRange ConeRadiusRange(uint64_t source_rows);
 
-WorkloadParams DrawWorkloadParams(const TierSpec& tier, const WorkloadOptions& options);
-
-// One pgbench script of the default mix and its weight (the weights sum to
-// 100: 70 ID lookups, 30 spatial searches).
-struct MixEntry {
-  const char* script;
-  int weight;
-  bool lookup;  // an ID lookup, as opposed to a cone or footprint search
-};
-const std::vector<MixEntry>& WorkloadMix();
-
-struct WorkloadFile {
-  std::string name;  // relative to the output directory, e.g. "params/cone.csv"
-  std::string content;
-  bool executable = false;
-};
-std::vector<WorkloadFile> RenderWorkload(const TierSpec& tier, const WorkloadOptions& options,
-                                         const WorkloadParams& params);
-// DrawWorkloadParams then RenderWorkload.
-std::vector<WorkloadFile> WorkloadFiles(const TierSpec& tier, const WorkloadOptions& options);
+// Keys drawn below the row counts given, cones on the survey fields.
+WorkloadParams DrawWorkloadParams(uint64_t obscore_rows, uint64_t source_rows,
+                                  const WorkloadOptions& options);
 
 }  // namespace skyseed

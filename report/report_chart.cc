@@ -1,4 +1,4 @@
-#include "tiers/report_chart.h"
+#include "report/report_chart.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "loader/embedded_cluster.h"
+#include "cluster/embedded_cluster.h"
 
 #include <gtest/gtest.h>
 #include <libpq-fe.h>

@@ -1,4 +1,4 @@
-#include "tiers/user_values.h"
+#include "app/user_values.h"
 
 #include <strings.h>
 
