@@ -1,0 +1,56 @@
+// When a tier stops scaling with more clients, and why. Two signals must
+// agree before a sweep stops raising the client count: throughput gained
+// less than a set fraction while p95 latency rose by more than a set
+// fraction. The limit is then classified from the evidence of that step.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace skyseed {
+
+// One client count's figures: means over its valid (unflagged) windows.
+struct StepEvidence {
+  int clients = 0;
+  double tps = 0;
+  double p95_ms = 0;
+  double hit_ratio = 1;     // shared-buffer hits / (hits + reads)
+  double reads_per_s = 0;   // blocks read outside shared buffers per second
+  double client_cores = 0;  // pgbench's CPU seconds per wall second
+  double client_threads = 1;
+  double busy_cores = 0;  // the whole machine's CPU seconds per wall second
+  int cores = 1;
+};
+
+struct SaturationRule {
+  double min_tps_gain = 0.10;  // less than +10 % throughput ...
+  double min_p95_rise = 0.25;  // ... while p95 rose more than 25 %
+  // The load generator is the ceiling when one of its threads is this busy,
+  // or it takes this share of the machine's busy time.
+  double client_thread_busy = 0.90;
+  double client_share = 0.50;
+  double machine_busy = 0.90;  // the CPUs are the ceiling at this share
+  double hit_ratio_drop = 0.02;
+  double low_hit_ratio = 0.90;
+};
+
+enum class LimitKind { kNone, kDatabaseCpu, kDatabaseIo, kClient, kUnknown };
+const char* LimitKindName(LimitKind k);  // "none", "database-cpu", ...
+
+struct SaturationFinding {
+  bool saturated = false;
+  size_t step = 0;  // index of the first step that did not scale
+  LimitKind limit = LimitKind::kNone;
+  std::string reason;  // the figures that decided it, one line
+};
+
+// Steps in increasing client order.
+SaturationFinding FindSaturation(const std::vector<StepEvidence>& steps,
+                                 const SaturationRule& rule = {});
+
+// The limit at one step, against the first step as the baseline.
+LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
+                        const SaturationRule& rule, std::string* why);
+
+}  // namespace skyseed

@@ -1,0 +1,42 @@
+#include "workload/sweep_window.h"
+
+namespace skyseed {
+
+MeanInterval ValidInterval(const std::vector<SweepWindow>& windows,
+                           double (*figure)(const SweepWindow&)) {
+  std::vector<double> values;
+  for (const SweepWindow& w : windows) {
+    if (w.valid()) values.push_back(figure(w));
+  }
+  return StudentInterval95(values);
+}
+
+StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows) {
+  StepEvidence s;
+  s.hit_ratio = 0;
+  int n = 0;
+  for (const SweepWindow& w : windows) {
+    s.clients = w.clients;
+    s.cores = w.cores;
+    if (!w.valid()) continue;
+    ++n;
+    s.tps += w.tps;
+    s.p95_ms += w.latency_ms.p95;
+    s.hit_ratio += w.hit_ratio;
+    s.reads_per_s += w.reads_per_s;
+    s.client_cores += w.client_cores;
+    s.client_threads = w.client_threads;
+    s.busy_cores += w.busy_cores;
+  }
+  if (n == 0) {
+    s.hit_ratio = 1;  // nothing measured: no evidence of reads
+    return s;
+  }
+  for (double* v :
+       {&s.tps, &s.p95_ms, &s.hit_ratio, &s.reads_per_s, &s.client_cores, &s.busy_cores}) {
+    *v /= n;
+  }
+  return s;
+}
+
+}  // namespace skyseed
