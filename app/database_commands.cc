@@ -5,6 +5,7 @@
 
 #include "app/commands.h"
 #include "app/connection_options.h"
+#include "app/loading_options.h"
 #include "app/status_report.h"
 #include "schema/corpus_schema.h"
 #include "tiers/corpus_load.h"
@@ -16,48 +17,9 @@
 namespace skyseed {
 namespace {
 
-int DefaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
-
-Result<int> ParseJobs(const std::string& text) {
-  if (text.empty()) return DefaultJobs();
-  Result<uint64_t> j = ParseCount(text, "--jobs", 1, 64);
-  if (!j.ok()) return j.status();
-  return static_cast<int>(*j);
-}
-
 void PrintPsqlHint(const ConnectionOptions& c, const std::string& conninfo) {
   if (!UsesEmbeddedCluster(c)) return;
   std::printf("connect with: psql \"%s\"\n", conninfo.c_str());
-}
-
-// The options grow and load share: how hard to work and how to survive
-// losing the server.
-struct LoadingArgs {
-  std::string jobs, mwm = "512MB", retries = "5";
-  ConnectionOptions conn;
-};
-
-void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
-  cmd->add_option("--jobs", a->jobs, "parallel COPY connections and index builds (default: cores)");
-  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
-  cmd->add_option("--retries", a->retries,
-                  "times to resume after losing the server mid-way (a terminated backend, a "
-                  "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
-      ->default_val("5");
-  AddConnectionOptions(cmd, &a->conn);
-}
-
-// Everything but the connection, which may start the embedded cluster and
-// so comes after every other check.
-Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
-  Result<int> jobs = ParseJobs(a.jobs);
-  if (!jobs.ok()) return jobs.status();
-  o->jobs = *jobs;
-  o->maintenance_work_mem = a.mwm;
-  Result<uint64_t> retries = ParseCount(a.retries, "--retries", 0, 100);
-  if (!retries.ok()) return retries.status();
-  o->retries = static_cast<int>(*retries);
-  return Status::Ok();
 }
 
 // Connects (starting the embedded cluster if it is the one), grows, and

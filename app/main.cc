@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   AddSchemaCommand(app, &run);
   AddServerCommand(app, &run);
   AddWorkloadCommand(app, &run);
+  AddSweepCommand(app, &run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

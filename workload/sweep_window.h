@@ -4,11 +4,13 @@
 // averaged in.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "workload/latency_stats.h"
 #include "workload/saturation.h"
+#include "workload/server_stats.h"
 
 namespace skyseed {
 
@@ -40,7 +42,9 @@ struct SweepWindow {
   int cores = 1;
   double swap_used_mib = 0;
   double disk_free_gib = 0;
-  std::vector<std::string> flags;  // failed guards, e.g. "swap in use: 12 MiB"
+  std::map<std::string, int> wait_events;  // samples of active backends by event
+  WindowStatements statements;             // pg_stat_statements deltas, when present
+  std::vector<std::string> flags;          // failed guards, e.g. "swap grew in the window"
 
   bool valid() const { return flags.empty(); }
 };

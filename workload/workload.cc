@@ -34,8 +34,8 @@ std::vector<WorkloadFile> RenderWorkload(const TierSpec& tier, const WorkloadOpt
 }
 
 std::vector<WorkloadFile> WorkloadFiles(const TierSpec& tier, const WorkloadOptions& options) {
-  return RenderWorkload(
-      tier, options, DrawWorkloadParams(tier.obscore_rows, tier.source_rows, options));
+  return RenderWorkload(tier, options,
+                        DrawWorkloadParams(tier.obscore_rows, tier.source_rows, options));
 }
 
 }  // namespace skyseed

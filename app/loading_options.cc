@@ -1,0 +1,42 @@
+#include "app/loading_options.h"
+
+#include <thread>
+
+#include "app/user_values.h"
+
+namespace skyseed {
+namespace {
+
+int DefaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+}  // namespace
+
+Result<int> ParseJobs(const std::string& text) {
+  if (text.empty()) return DefaultJobs();
+  Result<uint64_t> j = ParseCount(text, "--jobs", 1, 64);
+  if (!j.ok()) return j.status();
+  return static_cast<int>(*j);
+}
+
+void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
+  cmd->add_option("--jobs", a->jobs, "parallel COPY connections and index builds (default: cores)");
+  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
+  cmd->add_option("--retries", a->retries,
+                  "times to resume after losing the server mid-way (a terminated backend, a "
+                  "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
+      ->default_val("5");
+  AddConnectionOptions(cmd, &a->conn);
+}
+
+Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
+  Result<int> jobs = ParseJobs(a.jobs);
+  if (!jobs.ok()) return jobs.status();
+  o->jobs = *jobs;
+  o->maintenance_work_mem = a.mwm;
+  Result<uint64_t> retries = ParseCount(a.retries, "--retries", 0, 100);
+  if (!retries.ok()) return retries.status();
+  o->retries = static_cast<int>(*retries);
+  return Status::Ok();
+}
+
+}  // namespace skyseed

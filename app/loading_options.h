@@ -1,0 +1,26 @@
+// The options grow, load and sweep share: how hard to work, how to survive
+// losing the server, and which server.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "app/connection_options.h"
+#include "common/status.h"
+#include "tiers/grow.h"
+
+namespace skyseed {
+
+struct LoadingArgs {
+  std::string jobs, mwm = "512MB", retries = "5";
+  ConnectionOptions conn;
+};
+
+void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a);
+// --jobs: 1-64, default the number of cores.
+Result<int> ParseJobs(const std::string& text);
+// Everything but the connection, which may start the embedded cluster and
+// so comes after every other check.
+Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o);
+
+}  // namespace skyseed

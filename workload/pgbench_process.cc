@@ -1,0 +1,85 @@
+#include "workload/pgbench_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+extern char** environ;
+
+namespace skyseed {
+namespace {
+
+double Seconds(const timeval& tv) { return tv.tv_sec + tv.tv_usec / 1e6; }
+
+// Waits for pid without blocking; true once it has exited.
+bool Reaped(pid_t pid, int* wait_status, rusage* usage) {
+  const pid_t r = wait4(pid, wait_status, WNOHANG, usage);
+  return r == pid || (r < 0 && errno == ECHILD);
+}
+
+void Stop(pid_t pid, int* wait_status, rusage* usage) {
+  kill(pid, SIGTERM);
+  for (int i = 0; i < 50; ++i) {
+    if (Reaped(pid, wait_status, usage)) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  kill(pid, SIGKILL);
+  wait4(pid, wait_status, 0, usage);
+}
+
+}  // namespace
+
+Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::string& cwd,
+                              const std::string& output_path, double tick_seconds,
+                              const std::function<Status()>& on_tick) {
+  const int out = open(output_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (out < 0) return Status::IoError(output_path + ": " + std::strerror(errno));
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, out, STDERR_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const auto start = std::chrono::steady_clock::now();
+  const int err = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out);
+  if (err != 0) return Status::IoError("cannot run " + argv[0] + ": " + std::strerror(err));
+
+  int wait_status = 0;
+  rusage usage{};
+  Status tick_failure;
+  auto next_tick = start;
+  while (!Reaped(pid, &wait_status, &usage)) {
+    if (std::chrono::steady_clock::now() >= next_tick) {
+      next_tick += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(tick_seconds));
+      tick_failure = on_tick();
+      if (!tick_failure.ok()) {
+        Stop(pid, &wait_status, &usage);
+        return tick_failure;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ProcessRun run;
+  run.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.cpu_seconds = Seconds(usage.ru_utime) + Seconds(usage.ru_stime);
+  run.exit_code = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+  return run;
+}
+
+}  // namespace skyseed

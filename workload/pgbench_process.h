@@ -1,0 +1,30 @@
+// Running the real pgbench as the sweep's load engine: no shell between us
+// and it (every argument is passed as is), its output kept in a file, its
+// own CPU time measured (a load generator sharing the cores with the server
+// must be able to say when it was the ceiling), and a callback while it runs
+// so the server can be sampled during the window.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+
+namespace skyseed {
+
+struct ProcessRun {
+  int exit_code = 0;
+  double wall_seconds = 0;
+  double cpu_seconds = 0;  // user + system of the process and its threads
+};
+
+// Runs argv[0] (looked up in PATH) with stdout and stderr appended to
+// output_path, in working directory `cwd`. on_tick runs about every
+// tick_seconds until the process exits; a failed tick is returned after the
+// process has been stopped (SIGTERM, then SIGKILL).
+Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::string& cwd,
+                              const std::string& output_path, double tick_seconds,
+                              const std::function<Status()>& on_tick);
+
+}  // namespace skyseed
