@@ -15,6 +15,7 @@ struct SweepArgs {
   std::string tiers = "ci,S,D1", clients = "1,8,16,32", duration = "60", reps = "3", warmup = "10",
               mix = "lookup_source=70,cone_source=30", out = "skyseed-sweep", seed = "1",
               lookups = "10000", cones = "2000";
+  bool keep_logs = false;
   LoadingArgs loading;
 };
 
@@ -55,6 +56,7 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   o->workload.cones = static_cast<uint32_t>(*cones);
   if (a.out.empty()) return Status::InvalidArgument("--out must not be empty");
   o->out_dir = a.out;
+  o->keep_logs = a.keep_logs;
   return ParseLoadingOptions(a.loading, &o->grow);
 }
 
@@ -104,6 +106,8 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->mix);
   cmd->add_option("--out", a->out, "directory for sweep.json, windows.csv, plans and logs")
       ->default_val(a->out);
+  cmd->add_flag("--keep-logs", a->keep_logs,
+                "keep pgbench's per-transaction logs (tx.*) in each window's folder");
   cmd->add_option("--seed", a->seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
   cmd->add_option("--lookups", a->lookups, "distinct IDs the lookups draw from")
       ->default_val(a->lookups);

@@ -83,6 +83,13 @@ Status ExplainClasses(const SweepOptions& o, PgConnection& conn, const fs::path&
   return Status::Ok();
 }
 
+// "c8-r2": the folder of a window's pgbench output.
+std::string WindowDirName(int clients, int rep) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "c%d-r%d", clients, rep);
+  return buf;
+}
+
 const SweepWindow* Recorded(const std::vector<SweepWindow>& done, int clients, int rep) {
   for (const SweepWindow& w : done) {
     if (w.clients == clients && w.rep == rep) return &w;
@@ -110,9 +117,7 @@ Status MeasureTier(const SweepOptions& o, const WindowSetting& base, PgConnectio
         if (!warm.ok()) return warm.status();
       }
       warmed = true;
-      s.window_dir =
-          (fs::path(base.window_dir) / ("c" + std::to_string(clients) + "-r" + std::to_string(rep)))
-              .string();
+      s.window_dir = (fs::path(base.window_dir) / WindowDirName(clients, rep)).string();
       Result<SweepWindow> w = RunWindow(s, conn, clients, rep, o.duration_s);
       if (!w.ok()) return w.status();
       SKYSEED_RETURN_IF_ERROR(RecordSweepWindow(conn, SweepKey(o), t->corpus_digest, *w));

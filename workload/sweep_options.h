@@ -30,6 +30,7 @@ struct SweepOptions {
   SaturationRule rule;
   std::string out_dir = "skyseed-sweep";
   std::string data_dir;  // the embedded cluster's, for disk headroom; empty for --db
+  bool keep_logs = false;  // keep pgbench's per-transaction logs (large) beside the figures
 };
 
 // "lookup_source=70,cone_source=30": known classes, each once, weights 1-100

@@ -34,16 +34,29 @@ long long ReportedTransactions(const std::string& output) {
   return std::strtoll(output.c_str() + at + key.size(), nullptr, 10);
 }
 
+bool IsTransactionLog(const fs::path& p) {
+  return p.filename().string().rfind(std::string(kLogPrefix) + ".", 0) == 0;
+}
+
+// Logs of an earlier run of this window (killed, or a warm-up) must not be
+// counted in this one.
+void ClearLogs(const fs::path& dir) {
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    if (IsTransactionLog(e.path())) fs::remove(e.path(), ec);
+  }
+}
+
 // Every per-thread log of the window ("tx.<pid>" and "tx.<pid>.<thread>").
-Result<std::vector<TransactionRecord>> ReadLogs(const fs::path& dir) {
+Result<std::vector<TransactionRecord>> ReadLogs(const fs::path& dir, bool keep) {
   std::vector<TransactionRecord> all;
   std::error_code ec;
   for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
-    if (e.path().filename().string().rfind(std::string(kLogPrefix) + ".", 0) != 0) continue;
+    if (!IsTransactionLog(e.path())) continue;
     Result<std::vector<TransactionRecord>> r = ParsePgbenchLog(ReadFile(e.path()));
     if (!r.ok()) return r.status().Annotate(e.path().string());
     all.insert(all.end(), r->begin(), r->end());
-    fs::remove(e.path(), ec);  // the figures are kept; the raw log is large
+    if (!keep) fs::remove(e.path(), ec);  // the figures are kept; the raw log is large
   }
   if (ec) return Status::IoError(dir.string() + ": " + ec.message());
   return all;
@@ -119,6 +132,7 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
   std::map<std::string, int> waits;
   const std::string output = (fs::path(s.window_dir) / "pgbench.out").string();
   fs::remove(output, ec);
+  ClearLogs(s.window_dir);
   Result<ProcessRun> run = RunProcess(PgbenchArgs(s, clients, seconds), s.window_dir, output, 0.5,
                                       [&] { return SampleWaitEvents(monitor, &waits); });
   if (!run.ok()) return run.status();
@@ -127,7 +141,7 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
     w.busy_cores = (cpu_after->busy_seconds - cpu_before->busy_seconds) / run->wall_seconds;
   }
   w.client_cores = run->wall_seconds > 0 ? run->cpu_seconds / run->wall_seconds : 0;
-  Result<std::vector<TransactionRecord>> records = ReadLogs(s.window_dir);
+  Result<std::vector<TransactionRecord>> records = ReadLogs(s.window_dir, s.options.keep_logs);
   if (!records.ok()) return records.status();
   SummariseTransactions(*records, s.options.mix, &w);
   Result<ServerSnapshot> after = TakeSnapshot(monitor, s.caps);

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# skyseed sweep with the real pgbench on tier ci: latencies recomputed here
+# from pgbench's own per-transaction logs, counts against pgbench's own
+# summary, the JSON and CSV against each other, one plan per query class,
+# a killed sweep resumed without repeating a window, and bad arguments
+# refused before anything is touched.
+source "$(dirname "$0")/lib.sh"
+
+db=t_sweep
+out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
+fresh_db "$db"
+args=(--tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1 --db "$(conninfo "$db")")
+
+check "a short sweep runs" "$bin" sweep "${args[@]}" --keep-logs --out "$out/s" \
+  --mix lookup_source=60,cone_source=30,footprint_obscore=10
+check "it wrote sweep.json and windows.csv" test -s "$out/s/sweep.json" -a -s "$out/s/windows.csv"
+
+# Everything below is computed here from pgbench's own files: nearest-rank
+# percentiles over the logged latencies, and pgbench's printed count.
+check "percentiles, counts, JSON and CSV agree with pgbench's own files" python3 - "$out/s" <<'PY'
+import csv, glob, json, math, os, sys
+root = sys.argv[1]
+doc = json.load(open(os.path.join(root, "sweep.json")))
+rows = list(csv.DictReader(open(os.path.join(root, "windows.csv"))))
+windows = doc["tiers"][0]["windows"]
+assert len(windows) == 4 == len(rows), (len(windows), len(rows))
+def rank(sorted_vals, p):
+    return sorted_vals[max(1, math.ceil(p / 100 * len(sorted_vals))) - 1]
+for w, row in zip(windows, rows):
+    d = os.path.join(root, "ci", "c%d-r%d" % (w["clients"], w["rep"]))
+    lat = []
+    for f in glob.glob(os.path.join(d, "tx.*")):
+        for line in open(f):
+            t = line.split()[2]
+            if t not in ("failed", "skipped"):
+                lat.append(int(t) / 1000.0)
+    lat.sort()
+    out = open(os.path.join(d, "pgbench.out")).read()
+    said = int(out.split("number of transactions actually processed: ")[1].split()[0])
+    assert w["committed"] == len(lat) == said, (w["committed"], len(lat), said)
+    for p, key in ((50, "p50"), (95, "p95"), (99, "p99")):
+        assert abs(w["latency_ms"][key] - rank(lat, p)) < 1e-9, (key, w["latency_ms"][key], rank(lat, p))
+    assert w["latency_ms"]["p50"] <= w["latency_ms"]["p95"] <= w["latency_ms"]["p99"]
+    assert 0 <= w["hit_ratio"] <= 1, w["hit_ratio"]
+    assert int(row["clients"]) == w["clients"] and int(row["rep"]) == w["rep"]
+    assert int(row["committed"]) == w["committed"]
+    for k in ("tps", "p95_ms", "hit_ratio"):
+        v = w[k] if k != "p95_ms" else w["latency_ms"]["p95"]
+        assert abs(float(row[k]) - v) <= 1e-5 * max(1, abs(v)), (k, row[k], v)
+    assert set(w["classes_latency_ms"]) == {"lookup_source", "cone_source", "footprint_obscore"}
+    assert sum(c["count"] for c in w["classes_latency_ms"].values()) == w["committed"]
+    assert w["tps"] > 0
+PY
+for class in lookup_source cone_source footprint_obscore; do
+  check "one EXPLAIN (ANALYZE, BUFFERS) JSON for $class" python3 -c '
+import json, sys
+plan = json.load(open(sys.argv[1]))[0]
+assert "Plan" in plan and "Execution Time" in plan and "Shared Hit Blocks" in plan["Plan"]' \
+    "$out/s/ci/explain/$class.json"
+done
+check "the cone plan uses the position GiST" grep -q gaia_source_pos_idx "$out/s/ci/explain/cone_source.json"
+check "four windows and one tier recorded in the database" \
+  test "$(sql "$db" "SELECT count(*) FROM skyseed.sweep_window")/$(sql "$db" "SELECT count(*) FROM skyseed.sweep_tier")" = 4/1
+
+# Killed after its first window, a sweep run again measures only the rest.
+"$bin" sweep "${args[@]}" --out "$out/k" &
+pid=$!
+wait_for "$db" "SELECT count(*) >= 1 FROM skyseed.sweep_window WHERE sweep_key LIKE 'mix=lookup_source=70,%'" ||
+  fail "the killed sweep recorded no window"
+kill -9 "$pid"; wait "$pid" 2>/dev/null
+first="$(sql "$db" "SELECT string_agg(clients || '/' || rep || '@' || measured_at, ',' ORDER BY clients, rep)
+  FROM skyseed.sweep_window WHERE sweep_key LIKE 'mix=lookup_source=70,%'")"
+check "the rerun completes" "$bin" sweep "${args[@]}" --out "$out/k"
+check "with all four windows" test "$(sql "$db" "SELECT count(*) FROM skyseed.sweep_window
+  WHERE sweep_key LIKE 'mix=lookup_source=70,%'")" = 4
+again="$(sql "$db" "SELECT string_agg(clients || '/' || rep || '@' || measured_at, ',' ORDER BY clients, rep)
+  FROM skyseed.sweep_window WHERE sweep_key LIKE 'mix=lookup_source=70,%'")"
+check "the windows measured before the kill were not measured again" test "${again#"$first"}" != "$again"
+rm -rf "$out/k/ci/c1-r1"
+check "a third run measures nothing" bash -c '"$@" >/dev/null' _ "$bin" sweep "${args[@]}" --out "$out/k"
+check "so no window folder was made again" test ! -e "$out/k/ci/c1-r1"
+
+# Bad arguments: exit 2, one line, nothing touched (no cluster, no database, no --out).
+for bad in "--clients 0" "--duration -1" "--mix lookup_source=70,nearby=30" \
+  "--mix lookup_source=70,cone_source=20" "--clients 8,4" "--reps 0" "--tier CI,S,X"; do
+  # shellcheck disable=SC2086
+  msg="$("$bin" sweep $bad --data-dir "$out/never" --out "$out/never-out" 2>&1)"
+  rc=$?
+  check "sweep $bad exits 2 ($rc)" test "$rc" = 2
+  check "with one line" test "$(wc -l <<<"$msg")" = 1
+  check "touching nothing" test ! -e "$out/never" -a ! -e "$out/never-out"
+done
+finish
