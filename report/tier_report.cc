@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
-#include "report/report_chart.h"
+#include "report/bar_chart.h"
+#include "report/format.h"
 
 namespace skyseed {
 namespace {

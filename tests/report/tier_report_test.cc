@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "report/report_chart.h"
+#include "report/bar_chart.h"
+#include "report/format.h"
 
 namespace skyseed {
 namespace {

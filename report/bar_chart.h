@@ -1,24 +1,11 @@
-// Hand-written SVG bar charts (grouped or stacked) for the tier report, and
-// the number formats its charts and tables share. No script and no external
-// asset, so a chart is the same inline in report.html and as its own file.
+// SVG bar charts (grouped or stacked) for the tier report.
 #pragma once
 
-#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace skyseed {
-
-// Escapes & < > " ' for HTML and SVG text and attribute values.
-std::string EscapeMarkup(const std::string& text);
-
-std::string FormatCount(double v);    // three significant digits: 950, 12.3k, 8.17M
-std::string FormatPlain(double v);    // 2.5, 12.3, 1200: no trailing ".0"
-std::string FormatBytes(double b);    // 12.3 MiB, 1.4 GiB
-std::string FormatSeconds(double s);  // 2.4 s
-std::string FormatExact(uint64_t n);  // 1,234,567
-std::string FormatRatio(double r);    // 0.44
 
 struct ChartSeries {
   std::string name, color;

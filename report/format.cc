@@ -1,0 +1,80 @@
+#include "report/format.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace skyseed {
+namespace {
+
+std::string Fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), format, v);
+  return buf;
+}
+
+constexpr double kMiB = 1024.0 * 1024.0, kGiB = kMiB * 1024.0;
+
+}  // namespace
+
+std::string EscapeMarkup(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string FormatCount(double v) {
+  static const char* const kSuffix[] = {"", "k", "M", "G", "T"};
+  int i = 0;
+  while (std::fabs(v) >= 999.5 && i < 4) {
+    v /= 1000;
+    ++i;
+  }
+  return Fmt(i == 0 && v == std::floor(v) ? "%.0f" : "%.3g", v) + kSuffix[i];
+}
+
+std::string FormatPlain(double v) {
+  return Fmt(v >= 100 || v == std::floor(v) ? "%.0f" : "%.3g", v);
+}
+
+std::string FormatBytes(double b) {
+  const double unit = b >= kGiB ? kGiB : kMiB;
+  const double v = b / unit;
+  return Fmt(v >= 100 ? "%.0f" : "%.1f", v) + (unit == kGiB ? " GiB" : " MiB");
+}
+
+std::string FormatSeconds(double s) { return Fmt(s >= 100 ? "%.0f s" : "%.1f s", s); }
+
+std::string FormatExact(uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string FormatRatio(double r) { return Fmt("%.2f", r); }
+
+}  // namespace skyseed
