@@ -1,0 +1,141 @@
+#include "report/line_chart.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/format.h"
+#include "report/svg.h"
+
+namespace skyseed {
+namespace {
+
+constexpr double kH = 360, kLeft = 80, kRight = 18, kBottom = 52;
+
+struct Axes {
+  double x0, x1, y0, y1;
+  double xlo, xhi, yhi;
+  bool log_x;
+  double X(double v) const {
+    const double a = log_x ? std::log10(std::max(v, 1e-300)) : v;
+    return xhi == xlo ? (x0 + x1) / 2 : x0 + (a - xlo) / (xhi - xlo) * (x1 - x0);
+  }
+  double Y(double v) const { return y1 - v / yhi * (y1 - y0); }
+};
+
+double Legend(const LineChart& c, std::string* s) {
+  double x = kLeft, y = 46;
+  for (const LineSeries& se : c.series) {
+    const double w = 16 + SvgTextWidth(se.name, 11) + 16;
+    if (x + w > c.width - kRight && x > kLeft) {
+      x = kLeft;
+      y += 17;
+    }
+    *s += SvgRect(x, y - 6, 12, 3, se.color, "");
+    *s += SvgText(x + 16, y, se.name, "font-size=\"11\" fill=\"#374151\"");
+    x += w;
+  }
+  return y + 22;
+}
+
+Axes Fit(const LineChart& c, double top) {
+  Axes a{kLeft, c.width - kRight, top, kH - kBottom, 0, 1, 1, c.log_x};
+  double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
+  for (const LineSeries& se : c.series) {
+    for (const LinePoint& p : se.points) {
+      const double x = c.log_x ? std::log10(std::max(p.x, 1e-300)) : p.x;
+      xmin = std::min(xmin, x);
+      xmax = std::max(xmax, x);
+      ymax = std::max({ymax, p.y, p.hi});
+    }
+  }
+  if (xmin > xmax) return a;
+  const double pad = (xmax - xmin) * 0.04 + (xmax == xmin ? 0.5 : 0);
+  a.xlo = xmin - pad;
+  a.xhi = xmax + pad;
+  const double step = NiceStep(ymax * 1.08);
+  a.yhi = std::max(step, std::ceil(ymax * 1.08 / step) * step);
+  return a;
+}
+
+// Ticks at the distinct x values of the points: client counts and tier sizes
+// are what was measured, so they are what the axis names.
+std::vector<double> XTicks(const LineChart& c) {
+  std::vector<double> xs;
+  for (const LineSeries& se : c.series) {
+    for (const LinePoint& p : se.points) xs.push_back(p.x);
+  }
+  std::sort(xs.begin(), xs.end());
+  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+  return xs;
+}
+
+void DrawAxes(const LineChart& c, const Axes& a, std::string* s) {
+  const double step = NiceStep(a.yhi / 1.0001);
+  for (int k = 0; k * step <= a.yhi + step / 2; ++k) {
+    const double v = k * step, y = a.Y(v);
+    *s += "<line x1=\"" + SvgNumber(a.x0) + "\" x2=\"" + SvgNumber(a.x1) + "\" y1=\"" +
+          SvgNumber(y) + "\" y2=\"" + SvgNumber(y) + "\" stroke=\"" +
+          (k == 0 ? "#9ca3af" : "#e5e7eb") + "\"/>\n";
+    *s += SvgText(a.x0 - 6, y + 4, c.y_label(v),
+                  "font-size=\"11\" text-anchor=\"end\" fill=\"#4b5563\"");
+  }
+  double last_right = -INFINITY;
+  for (double x : XTicks(c)) {
+    const std::string label = c.x_label(x);
+    const double px = a.X(x), w = SvgTextWidth(label, 11);
+    if (px - w / 2 < last_right + 4) continue;  // would overlap the previous label
+    *s += SvgText(px, a.y1 + 16, label, "font-size=\"11\" text-anchor=\"middle\" fill=\"#4b5563\"");
+    last_right = px + w / 2;
+  }
+  *s += SvgText((a.x0 + a.x1) / 2, a.y1 + 38, c.x_title + (c.log_x ? " (log scale)" : ""),
+                "font-size=\"12\" text-anchor=\"middle\" fill=\"#374151\"");
+  *s += SvgUpText(16, (a.y0 + a.y1) / 2, c.y_title,
+                  "font-size=\"12\" text-anchor=\"middle\" fill=\"#374151\"");
+}
+
+void DrawSeries(const LineChart& c, const LineSeries& se, const Axes& a, std::string* s) {
+  std::string path;
+  for (const LinePoint& p : se.points) {
+    path += (path.empty() ? "M" : " L") + SvgNumber(a.X(p.x)) + " " + SvgNumber(a.Y(p.y));
+  }
+  *s += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + se.color + "\" stroke-width=\"2\"/>\n";
+  for (const LinePoint& p : se.points) {
+    const double x = a.X(p.x);
+    if (p.hi > p.lo) {
+      *s += "<path d=\"M" + SvgNumber(x) + " " + SvgNumber(a.Y(p.lo)) + " L" + SvgNumber(x) + " " +
+            SvgNumber(a.Y(p.hi)) + " M" + SvgNumber(x - 4) + " " + SvgNumber(a.Y(p.lo)) + " h8 M" +
+            SvgNumber(x - 4) + " " + SvgNumber(a.Y(p.hi)) + " h8\" stroke=\"" + se.color +
+            "\" stroke-width=\"1.2\" fill=\"none\"/>\n";
+    }
+    *s += "<circle cx=\"" + SvgNumber(x) + "\" cy=\"" + SvgNumber(a.Y(p.y)) + "\" r=\"4\" fill=\"" +
+          (p.flagged ? "#fff" : se.color) + "\" stroke=\"" + se.color + "\" stroke-width=\"1.5\">";
+    *s += "<title>" +
+          EscapeMarkup(
+              se.name + " \u00b7 " + c.x_label(p.x) + ": " + c.y_label(p.y) +
+              (p.hi > p.lo ? " (" + c.y_label(p.lo) + " \u2013 " + c.y_label(p.hi) + ")" : "") +
+              (p.flagged ? " \u00b7 flagged" : "")) +
+          "</title></circle>\n";
+  }
+}
+
+}  // namespace
+
+std::string RenderLineChart(const LineChart& c) {
+  std::string body =
+      SvgText(kLeft, 24, c.title, "font-size=\"15\" font-weight=\"700\" fill=\"#111827\"");
+  const Axes a = Fit(c, Legend(c, &body));
+  DrawAxes(c, a, &body);
+  bool any = false;
+  for (const LineSeries& se : c.series) {
+    if (se.points.empty()) continue;
+    any = true;
+    DrawSeries(c, se, a, &body);
+  }
+  if (!any) {
+    body += SvgText((a.x0 + a.x1) / 2, (a.y0 + a.y1) / 2, "nothing measured",
+                    "font-size=\"13\" text-anchor=\"middle\" fill=\"#6b7280\"");
+  }
+  return SvgDocument(c.width, kH, c.title, body);
+}
+
+}  // namespace skyseed

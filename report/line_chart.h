@@ -1,0 +1,34 @@
+// SVG line charts for the capacity sweep: a figure against client count or
+// database size, one line per tier or query class, each point with the
+// whiskers of its 95 % interval when it has one.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace skyseed {
+
+struct LinePoint {
+  double x = 0, y = 0;
+  double lo = 0, hi = 0;  // the interval; equal to y when there is none
+  bool flagged = false;   // drawn hollow: measured, but a guard failed
+};
+
+struct LineSeries {
+  std::string name, color;
+  std::vector<LinePoint> points;  // in increasing x
+};
+
+struct LineChart {
+  std::string title = {}, x_title = {}, y_title = {};
+  std::vector<LineSeries> series = {};
+  bool log_x = false;  // client counts 1..32 and database sizes spread over decades
+  std::function<std::string(double)> x_label = {};
+  std::function<std::string(double)> y_label = {};
+  double width = 640;  // height is 360
+};
+
+std::string RenderLineChart(const LineChart& chart);
+
+}  // namespace skyseed

@@ -1,0 +1,238 @@
+#include "report/sweep_report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "report/format.h"
+#include "report/line_chart.h"
+#include "workload/sweep_window.h"
+
+namespace skyseed {
+namespace {
+
+const char* const kColors[] = {"#2563eb", "#d97706", "#059669", "#dc2626",
+                               "#7c3aed", "#0891b2", "#65a30d", "#db2777"};
+
+std::string Ms(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v >= 10 ? "%.0f ms" : v >= 1 ? "%.1f ms" : "%.2f ms", v);
+  return buf;
+}
+
+// The windows of one tier grouped by client count, in client order.
+std::map<int, std::vector<SweepWindow>> ByClients(const TierSweep& t) {
+  std::map<int, std::vector<SweepWindow>> steps;
+  for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
+  return steps;
+}
+
+bool AnyFlagged(const std::vector<SweepWindow>& ws) {
+  return std::any_of(ws.begin(), ws.end(), [](const SweepWindow& w) { return !w.valid(); });
+}
+
+LinePoint Point(double x, const std::vector<SweepWindow>& ws,
+                double (*figure)(const SweepWindow&)) {
+  const MeanInterval m = ValidInterval(ws, figure);
+  return {x, m.mean, m.mean - m.half_width, m.mean + m.half_width, AnyFlagged(ws)};
+}
+
+double Tps(const SweepWindow& w) { return w.tps; }
+double P50(const SweepWindow& w) { return w.latency_ms.p50; }
+double P95(const SweepWindow& w) { return w.latency_ms.p95; }
+double P99(const SweepWindow& w) { return w.latency_ms.p99; }
+double Hit(const SweepWindow& w) { return w.hit_ratio; }
+
+LineChart ClientChart(const std::string& title, const std::string& y_title) {
+  LineChart c;
+  c.title = title;
+  c.x_title = "pgbench clients";
+  c.y_title = y_title;
+  c.log_x = true;
+  c.x_label = [](double x) { return FormatPlain(x); };
+  return c;
+}
+
+LineChart ThroughputChart(const SweepRecord& r) {
+  LineChart c = ClientChart("Throughput by client count", "transactions per second");
+  c.y_label = [](double v) { return FormatCount(v); };
+  for (size_t i = 0; i < r.tiers.size(); ++i) {
+    LineSeries s{r.tiers[i].tier, kColors[i % 8], {}};
+    for (const auto& [clients, ws] : ByClients(r.tiers[i]))
+      s.points.push_back(Point(clients, ws, Tps));
+    c.series.push_back(s);
+  }
+  return c;
+}
+
+LineChart LatencyChart(const TierSweep& t) {
+  LineChart c = ClientChart("Latency by client count, tier " + t.tier, "latency per transaction");
+  c.y_label = Ms;
+  const struct {
+    const char* name;
+    double (*figure)(const SweepWindow&);
+  } lines[] = {{"p50", P50}, {"p95", P95}, {"p99", P99}};
+  for (size_t i = 0; i < 3; ++i) {
+    LineSeries s{lines[i].name, kColors[i], {}};
+    for (const auto& [clients, ws] : ByClients(t))
+      s.points.push_back(Point(clients, ws, lines[i].figure));
+    c.series.push_back(s);
+  }
+  return c;
+}
+
+LineChart ClassChart(const TierSweep& t) {
+  LineChart c = ClientChart("p95 by query class, tier " + t.tier, "p95 latency");
+  c.y_label = Ms;
+  std::map<std::string, LineSeries> by_class;
+  for (const auto& [clients, ws] : ByClients(t)) {
+    std::map<std::string, std::vector<double>> values;
+    for (const SweepWindow& w : ws) {
+      if (!w.valid()) continue;
+      for (const ClassLatency& cl : w.classes) values[cl.script].push_back(cl.latency_ms.p95);
+    }
+    for (const auto& [name, v] : values) {
+      const MeanInterval m = StudentInterval95(v);
+      by_class[name].points.push_back({static_cast<double>(clients), m.mean, m.mean - m.half_width,
+                                       m.mean + m.half_width, AnyFlagged(ws)});
+    }
+  }
+  size_t i = 0;
+  for (auto& [name, s] : by_class) {
+    s.name = name;
+    s.color = kColors[i++ % 8];
+    c.series.push_back(s);
+  }
+  return c;
+}
+
+// The client count of a tier's highest mean throughput over valid windows.
+const std::vector<SweepWindow>* BestStep(const std::map<int, std::vector<SweepWindow>>& steps) {
+  const std::vector<SweepWindow>* best = nullptr;
+  double best_tps = -1;
+  for (const auto& [clients, ws] : steps) {
+    const double tps = ValidInterval(ws, Tps).mean;
+    if (tps > best_tps) {
+      best_tps = tps;
+      best = &ws;
+    }
+  }
+  return best;
+}
+
+LineChart SizeChart(const SweepRecord& r, const std::string& title, const std::string& y_title,
+                    double (*figure)(const SweepWindow&),
+                    std::function<std::string(double)> y_label) {
+  LineChart c;
+  c.title = title;
+  c.x_title = "pg_database_size() of the tier";
+  c.y_title = y_title;
+  c.log_x = true;
+  c.x_label = [](double b) { return FormatBytes(b); };
+  c.y_label = std::move(y_label);
+  LineSeries s{"at the client count of peak throughput", kColors[0], {}};
+  for (const TierSweep& t : r.tiers) {
+    const auto steps = ByClients(t);
+    if (const std::vector<SweepWindow>* ws = BestStep(steps)) {
+      s.points.push_back(Point(static_cast<double>(t.database_size), *ws, figure));
+    }
+  }
+  c.series.push_back(s);
+  return c;
+}
+
+std::string Cell(const std::string& text, const char* cls = "") {
+  return std::string("<td") + (*cls ? std::string(" class=\"") + cls + "\"" : "") + ">" +
+         EscapeMarkup(text) + "</td>";
+}
+
+std::string FindingsTable(const SweepRecord& r) {
+  std::string h =
+      "<section class=\"panel\"><h2>Saturation</h2><table><thead><tr><th class=\"l\">Tier</th>"
+      "<th>Database size</th><th>Peak throughput</th><th>At clients</th><th>p95 there</th>"
+      "<th class=\"l\">Finding</th></tr></thead><tbody>\n";
+  for (const TierSweep& t : r.tiers) {
+    const auto steps = ByClients(t);
+    const std::vector<SweepWindow>* best = BestStep(steps);
+    const std::string finding =
+        t.finding.saturated ? std::string(LimitKindName(t.finding.limit)) + ": " + t.finding.reason
+                            : "kept scaling up to the largest client count";
+    h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
+         Cell(best ? FormatCount(ValidInterval(*best, Tps).mean) + " tps" : "-") +
+         Cell(best && !best->empty() ? std::to_string(best->front().clients) : "-") +
+         Cell(best ? Ms(ValidInterval(*best, P95).mean) : "-") + Cell(finding, "l wrap") +
+         "</tr>\n";
+  }
+  return h + "</tbody></table></section>\n";
+}
+
+std::string FlagsTable(const SweepRecord& r) {
+  std::string rows;
+  for (const TierSweep& t : r.tiers) {
+    for (const SweepWindow& w : t.windows) {
+      for (const std::string& f : w.flags) {
+        rows += "<tr>" + Cell(t.tier, "l") + Cell(std::to_string(w.clients)) +
+                Cell(std::to_string(w.rep)) + Cell(f, "l wrap") + "</tr>\n";
+      }
+    }
+  }
+  if (rows.empty())
+    rows = "<tr><td class=\"l\" colspan=\"4\">every window passed every guard</td></tr>\n";
+  return "<section class=\"panel\"><h2>Flagged windows (left out of every mean)</h2><table>"
+         "<thead><tr><th class=\"l\">Tier</th><th>Clients</th><th>Rep</th><th class=\"l\">"
+         "Guard</th></tr></thead><tbody>\n" +
+         rows + "</tbody></table></section>\n";
+}
+
+void AddFigure(const std::string& file, const LineChart& chart, const std::string& caption,
+               SweepSection* out, std::string* figures) {
+  const std::string svg = RenderLineChart(chart);
+  out->files.push_back({file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
+  *figures += "<figure>\n" + svg + "<figcaption>" + EscapeMarkup(caption) + " <a href=\"" +
+              EscapeMarkup(file) + "\">" + EscapeMarkup(file) + "</a></figcaption></figure>\n";
+}
+
+}  // namespace
+
+SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
+  SweepSection out;
+  for (size_t k = 0; k < sweeps.size(); ++k) {
+    const SweepRecord& r = sweeps[k];
+    const std::string p = sweeps.size() > 1 ? "sweep" + std::to_string(k + 1) + "_" : "sweep_";
+    std::string figures;
+    const std::string whiskers =
+        " Points are means over the valid repetitions, whiskers their 95 % Student-t interval; "
+        "a hollow point had a flagged window.";
+    AddFigure(
+        p + "throughput.svg", ThroughputChart(r),
+        "Committed transactions per second against pgbench clients, one line per tier." + whiskers,
+        &out, &figures);
+    for (const TierSweep& t : r.tiers) {
+      AddFigure(p + "latency_" + t.tier + ".svg", LatencyChart(t),
+                "Percentiles of single-transaction latency from pgbench's per-transaction logs, "
+                "tier " +
+                    t.tier + "." + whiskers,
+                &out, &figures);
+      AddFigure(p + "classes_" + t.tier + ".svg", ClassChart(t),
+                "p95 of each query class of the mix, tier " + t.tier + ".", &out, &figures);
+    }
+    AddFigure(p + "scaling_tps.svg",
+              SizeChart(r, "Peak throughput by database size", "transactions per second", Tps,
+                        [](double v) { return FormatCount(v); }),
+              "Each tier's highest mean throughput over its client counts.", &out, &figures);
+    AddFigure(p + "scaling_p95.svg", SizeChart(r, "p95 by database size", "p95 latency", P95, Ms),
+              "p95 at each tier's client count of peak throughput.", &out, &figures);
+    AddFigure(p + "scaling_hit_ratio.svg",
+              SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio", Hit,
+                        [](double v) { return FormatRatio(v); }),
+              "Shared-buffer hits / (hits + reads) in the windows at peak throughput: where it "
+              "falls, the working set no longer fits in shared_buffers.",
+              &out, &figures);
+    out.html += "<h2 class=\"part\">Capacity sweep " + EscapeMarkup(r.key) + "</h2>\n" +
+                FindingsTable(r) + "<section class=\"charts\">\n" + figures + "</section>\n" +
+                FlagsTable(r);
+  }
+  return out;
+}
+
+}  // namespace skyseed

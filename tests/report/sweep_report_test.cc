@@ -1,0 +1,70 @@
+#include "report/sweep_report.h"
+
+#include <gtest/gtest.h>
+
+#include "report/line_chart.h"
+
+namespace skyseed {
+namespace {
+
+SweepWindow Window(int clients, int rep, double tps, double p95, bool flagged = false) {
+  SweepWindow w;
+  w.tier = "ci";
+  w.clients = clients;
+  w.rep = rep;
+  w.tps = tps;
+  w.latency_ms.p50 = p95 / 2;
+  w.latency_ms.p95 = p95;
+  w.latency_ms.p99 = p95 * 2;
+  w.hit_ratio = 0.99;
+  w.classes = {{"lookup_source", w.latency_ms}};
+  if (flagged) w.flags.push_back("swap grew in the window");
+  return w;
+}
+
+SweepRecord Record() {
+  TierSweep t;
+  t.tier = "ci";
+  t.database_size = 40 << 20;
+  t.windows = {Window(1, 1, 1000, 1), Window(1, 2, 1200, 1.2), Window(2, 1, 1900, 1.5),
+               Window(2, 2, 99999, 9, true)};
+  t.finding.saturated = true;
+  t.finding.limit = LimitKind::kDatabaseCpu;
+  t.finding.reason = "at 2 clients throughput +2 %";
+  return {"mix=lookup_source=100", {}, {t}};
+}
+
+TEST(SweepReport, ChartsTablesAndFiles) {
+  const SweepSection s = RenderSweepSection({Record()});
+  std::vector<std::string> names;
+  for (const auto& f : s.files) names.push_back(f.first);
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"sweep_throughput.svg", "sweep_latency_ci.svg",
+                                      "sweep_classes_ci.svg", "sweep_scaling_tps.svg",
+                                      "sweep_scaling_p95.svg", "sweep_scaling_hit_ratio.svg"}));
+  // The mean of the two valid 1-client windows, and the flagged 99999 left out
+  // of the 2-client point (which is drawn hollow).
+  EXPECT_NE(s.files[0].second.find("ci \u00b7 1: 1.1k"), std::string::npos);
+  EXPECT_NE(s.files[0].second.find("ci \u00b7 2: 1.9k"), std::string::npos);
+  EXPECT_EQ(s.files[0].second.find("100k"), std::string::npos);
+  EXPECT_NE(s.files[0].second.find("flagged"), std::string::npos);
+  EXPECT_NE(s.html.find("database-cpu: at 2 clients"), std::string::npos);
+  EXPECT_NE(s.html.find("swap grew in the window"), std::string::npos);
+  EXPECT_TRUE(RenderSweepSection({}).html.empty());
+}
+
+TEST(LineChart, IntervalsAndEmptyCharts) {
+  LineChart c;
+  c.title = "t";
+  c.x_label = c.y_label = [](double v) { return std::to_string(static_cast<int>(v)); };
+  c.series = {{"a", "#000", {{1, 10, 8, 12, false}, {2, 20, 20, 20, true}}}};
+  const std::string svg = RenderLineChart(c);
+  EXPECT_NE(svg.find("a \u00b7 1: 10 (8 \u2013 12)"), std::string::npos);
+  EXPECT_NE(svg.find("a \u00b7 2: 20 \u00b7 flagged"), std::string::npos);
+  EXPECT_NE(svg.find("fill=\"#fff\" stroke=\"#000\""), std::string::npos);  // hollow
+  c.series.clear();
+  EXPECT_NE(RenderLineChart(c).find("nothing measured"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace skyseed
