@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what the TAP tests need on top of scripts/install-deps.sh: GAVO
+# DaCHS (the TAP server), pyvo and astropy (the client) and q3c, all from
+# Debian. Not part of the main set-up: a user growing a database does not
+# get a TAP server and its database roles unasked.
+# Idempotent: safe to run again.
+set -euo pipefail
+
+packages=(gavodachs2-server python3-pyvo python3-astropy postgresql-15-q3c curl)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+
+missing=()
+for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
+[ "${#missing[@]}" -eq 0 ] && exit 0
+
+# gavodachs2-server's postinst runs `dachs init` against Debian's default
+# cluster 15/main and fails (leaving the package half-configured) when that
+# cluster is not running, as in containers without an init system. Run it
+# for the install only; the tests use a cluster and a DaCHS of their own.
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends postgresql-15 postgresql-common
+started=""
+if ! pg_lsclusters -h 2>/dev/null | grep -q '^15 *main '; then
+  $SUDO pg_createcluster 15 main >/dev/null
+fi
+if ! pg_lsclusters -h | grep -q '^15 *main .* online'; then
+  $SUDO pg_ctlcluster 15 main start
+  started=yes
+fi
+if ! $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"; then
+  $SUDO dpkg --configure -a  # the postinst again, now with the cluster up
+fi
+if [ -n "$started" ]; then $SUDO pg_ctlcluster 15 main stop; fi
+for p in "${packages[@]}"; do
+  installed "$p" || { echo "install-tap-deps: $p did not install" >&2; exit 1; }
+done
