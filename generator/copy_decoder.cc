@@ -22,8 +22,8 @@ uint16_t ReadBig16(const char* p) {
 }  // namespace
 
 bool CopyTupleReader::Fail(const char* what) {
-  status_ = Status::Corruption(std::string("COPY stream: ") + what + " at byte " +
-                               std::to_string(pos_));
+  status_ =
+      Status::Corruption(std::string("COPY stream: ") + what + " at byte " + std::to_string(pos_));
   return false;
 }
 

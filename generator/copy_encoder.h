@@ -15,7 +15,8 @@
 
 namespace skyseed {
 
-inline constexpr char kCopySignature[11] = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', '\377', '\r', '\n', '\0'};
+inline constexpr char kCopySignature[11] = {'P',  'G',    'C',  'O',  'P', 'Y',
+                                            '\n', '\377', '\r', '\n', '\0'};
 inline constexpr size_t kCopyHeaderSize = 19;
 inline constexpr size_t kCopyTrailerSize = 2;
 
@@ -44,7 +45,7 @@ class CopyEncoder {
     CopyEncoder* enc;
     int16_t* fields;
     template <typename T>
-    void operator()(const char*, const T& v) {
+    void operator()(const char*, const T& v, const ColumnMeta&) {
       ++*fields;
       enc->Put(v);
     }

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <string_view>
 
 #include "generator/det_math.h"
 #include "generator/footprint.h"
@@ -11,6 +12,14 @@
 
 namespace skyseed {
 namespace {
+
+// The REC's value of an axis without pixels.
+constexpr int64_t kNotPixelated = -1;
+
+bool IsEventList(const Survey& sv) { return std::string_view(sv.dataproduct_type) == "event"; }
+bool IsVisibility(const Survey& sv) {
+  return std::string_view(sv.dataproduct_type) == "visibility";
+}
 
 // Log-uniform between lo and hi: exposure times span decades.
 double LogUniform(RowRng& rng, double lo, double hi) {
@@ -41,12 +50,37 @@ void FillIdentifiers(const Survey& sv, uint32_t field, uint64_t index, ObsCoreRo
   AppendLower(&row->access_url, sv.short_name);
   row->access_url.push_back('/');
   row->access_url.append(row->obs_id);
+
+  if (sv.has_creator_did) {
+    std::string& c = row->obs_creator_did.value;
+    row->obs_creator_did.null = false;
+    c.assign("ivo://skyseed.example/creator/");
+    AppendLower(&c, sv.short_name);
+    c.push_back('?');
+    c.append(row->obs_id);
+  } else {
+    row->obs_creator_did.SetNull();
+  }
+  if (sv.has_preview) {
+    std::string& p = row->preview.value;
+    row->preview.null = false;
+    p.assign(row->access_url);
+    p.append("/preview.png");
+  } else {
+    row->preview.SetNull();
+  }
 }
 
+constexpr const char* kSpectroscopicClasses[] = {"star", "star", "galaxy", "galaxy", "qso"};
+
 void FillTarget(RowRng& rng, const Survey& sv, uint32_t field, ObsCoreRow* row) {
+  row->target_class.SetNull();
   if (rng.Bernoulli(sv.target_null_fraction)) {
     row->target_name.SetNull();
     return;
+  }
+  if (std::string_view(sv.dataproduct_type) == "spectrum") {
+    row->target_class.Set(kSpectroscopicClasses[rng.Below(5)]);
   }
   row->target_name.null = false;
   std::string& t = row->target_name.value;
@@ -72,13 +106,16 @@ void FillSpatial(RowRng& rng, const Survey& sv, const Vec3& field_centre, ObsCor
   row->s_fov = f.fov_deg;
   FormatSpoly(f, &row->s_region);
   row->s_resolution.Set(rng.Uniform(sv.resolution_min_arcsec, sv.resolution_max_arcsec));
-  if (sv.xel_max > 1) {
+  row->s_pixel_scale.SetNull();
+  if (IsEventList(sv)) {
+    row->s_xel1 = row->s_xel2 = kNotPixelated;
+  } else if (sv.xel_max > 1) {
     const int32_t xel1 = UniformInt(rng, sv.xel_min * 15 / 16, sv.xel_max);
-    row->s_xel1.Set(xel1);
-    row->s_xel2.Set(static_cast<int32_t>(xel1 * sv.aspect));
+    row->s_xel1 = xel1;
+    row->s_xel2 = static_cast<int64_t>(xel1 * sv.aspect);
+    row->s_pixel_scale.Set(size * 3600.0 / xel1);
   } else {
-    row->s_xel1.Set(1);
-    row->s_xel2.Set(1);
+    row->s_xel1 = row->s_xel2 = 1;
   }
 }
 
@@ -86,14 +123,17 @@ void FillTime(RowRng& rng, const Survey& sv, ObsCoreRow* row) {
   row->t_exptime = LogUniform(rng, sv.exptime_min_s, sv.exptime_max_s);
   row->t_min = rng.Uniform(sv.mjd_start, sv.mjd_end);
   if (sv.t_xel > 1) {
-    // A time series spans many exposures; its resolution is the cadence.
+    // A time series spans many exposures; its resolution is the cadence, and
+    // the exposures fill part of the span (never more: the REC's t_exptime
+    // is within t_max - t_min).
     const double span_days = rng.Uniform(1.0, 30.0);
     row->t_max = row->t_min + span_days;
-    row->t_xel.Set(UniformInt(rng, sv.t_xel / 2, sv.t_xel));
-    row->t_resolution.Set(span_days * 86400.0 / row->t_xel.value);
+    row->t_exptime = std::fmin(row->t_exptime, span_days * 86400.0 * rng.Uniform(0.3, 0.9));
+    row->t_xel = UniformInt(rng, sv.t_xel / 2, sv.t_xel);
+    row->t_resolution.Set(span_days * 86400.0 / static_cast<double>(row->t_xel));
   } else {
     row->t_max = row->t_min + row->t_exptime / 86400.0;
-    row->t_xel.Set(1);
+    row->t_xel = IsEventList(sv) ? kNotPixelated : 1;
     if (rng.Bernoulli(0.1)) {
       row->t_resolution.SetNull();
     } else {
@@ -112,14 +152,41 @@ void FillSpectral(RowRng& rng, const Survey& sv, ObsCoreRow* row) {
   } else {
     row->em_res_power.SetNull();
   }
-  row->em_xel.Set(sv.em_xel);
+  row->em_xel = IsEventList(sv) ? kNotPixelated : sv.em_xel;
+  row->em_ucd.assign(sv.em_ucd);
   if (sv.pol_states) {
     row->pol_states.Set(sv.pol_states);
-    row->pol_xel.Set(sv.pol_xel);
+    row->pol_xel = sv.pol_xel;
   } else {
     row->pol_states.SetNull();
-    row->pol_xel.SetNull();
+    row->pol_xel = 0;
   }
+  row->obs_title.assign(sv.collection);
+  row->obs_title.push_back(' ');
+  row->obs_title.append(row->target_name.null ? "observation" : row->target_name.value);
+  row->obs_title.append(", ");
+  row->obs_title.append(band.name);
+  row->obs_title.append(" band");
+}
+
+// kbyte: 4-byte pixels per element plus headers; an event list holds events
+// (32 bytes each at a count rate), a visibility set complex samples per
+// baseline, channel, integration and polarisation.
+int64_t EstimatedSizeKiB(RowRng& rng, const Survey& sv, const ObsCoreRow& row) {
+  const double scatter = rng.Uniform(0.9, 1.1);
+  if (IsEventList(sv)) {
+    return static_cast<int64_t>(row.t_exptime * rng.Uniform(5, 50) * 32.0 / 1024.0) + 8;
+  }
+  if (IsVisibility(sv)) {
+    constexpr double kBaselines = 351;  // 27 antennas
+    const double integrations = row.t_exptime / 10.0;
+    return static_cast<int64_t>(kBaselines * static_cast<double>(row.em_xel) * integrations *
+                                static_cast<double>(row.pol_xel) * 8.0 / 1024.0 * scatter) +
+           8;
+  }
+  const double pixels = static_cast<double>(row.s_xel1) * static_cast<double>(row.s_xel2) *
+                        static_cast<double>(row.em_xel) * static_cast<double>(row.t_xel);
+  return static_cast<int64_t>(pixels * 4.0 / 1024.0 * scatter) + 8;
 }
 
 }  // namespace
@@ -134,6 +201,11 @@ void GenerateObsCoreRow(uint64_t seed, uint64_t index, ObsCoreRow* row) {
 
   row->obs_pk = static_cast<int64_t>(index);
   row->dataproduct_type.assign(sv.dataproduct_type);
+  if (sv.dataproduct_subtype) {
+    row->dataproduct_subtype.Set(sv.dataproduct_subtype);
+  } else {
+    row->dataproduct_subtype.SetNull();
+  }
   row->calib_level = static_cast<int16_t>(UniformInt(rng, sv.calib_min, sv.calib_max));
   row->obs_collection.assign(sv.collection);
   FillIdentifiers(sv, field, index, row);
@@ -142,10 +214,7 @@ void GenerateObsCoreRow(uint64_t seed, uint64_t index, ObsCoreRow* row) {
   FillSpatial(rng, sv, FieldCentre(seed, s, field), row);
   FillTime(rng, sv, row);
   FillSpectral(rng, sv, row);
-  // 4-byte pixels per spatial x spectral x time element, plus headers.
-  const double pixels = static_cast<double>(row->s_xel1.value) * row->s_xel2.value *
-                        row->em_xel.value * row->t_xel.value;
-  row->access_estsize = static_cast<int64_t>(pixels * 4.0 / 1024.0 * rng.Uniform(0.9, 1.1)) + 8;
+  row->access_estsize = EstimatedSizeKiB(rng, sv, *row);
   row->facility_name.assign(sv.facility);
   row->instrument_name.assign(sv.instrument);
 }

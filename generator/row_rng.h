@@ -10,7 +10,6 @@
 #pragma once
 
 #include <cstdint>
-
 #include <pcg_random.hpp>
 
 namespace skyseed {

@@ -1,8 +1,7 @@
 #include "generator/sky_geometry.h"
 
-#include <cmath>
-
 #include <Eigen/Geometry>
+#include <cmath>
 
 #include "generator/det_math.h"
 

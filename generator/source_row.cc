@@ -42,8 +42,10 @@ void FillAstrometry(RowRng& rng, double g, SourceRow* row) {
   const double pm_scale = 2.0 + 5.0 * true_plx;
   row->pmra.Set(pm_scale * rng.Normal());
   row->pmdec.Set(pm_scale * rng.Normal() - 0.5 * pm_scale);
-  row->pmra_error.Set(F(1.4 * sigma));
-  row->pmdec_error.Set(F(1.4 * sigma));
+  // Each axis its own error, as in Gaia, where the scanning law makes them
+  // differ star by star.
+  row->pmra_error.Set(F(1.4 * sigma * rng.Uniform(0.8, 1.2)));
+  row->pmdec_error.Set(F(1.4 * sigma * rng.Uniform(0.8, 1.2)));
 }
 
 void FillPhotometry(RowRng& rng, double g, double sin_b, SourceRow* row) {

@@ -19,31 +19,35 @@ struct Band {
 };
 
 struct Survey {
-  const char* short_name;       // in obs_id, e.g. "WIDE"
-  const char* collection;       // obs_collection
+  const char* short_name;  // in obs_id, e.g. "WIDE"
+  const char* collection;  // obs_collection
   const char* facility;
   const char* instrument;
   const char* dataproduct_type;
   const char* access_format;
-  uint32_t weight;              // share of all observations
+  uint32_t weight;  // share of all observations
   uint32_t n_fields;
-  double field_radius_deg;      // pointings scatter within this of a field centre
+  double field_radius_deg;  // pointings scatter within this of a field centre
   FootprintShape shape;
   double fov_min_deg, fov_max_deg;  // footprint side (rectangle) or diameter (circle)
-  double aspect;                // rectangle height / width
+  double aspect;                    // rectangle height / width
   double exptime_min_s, exptime_max_s;
   double resolution_min_arcsec, resolution_max_arcsec;
-  int32_t xel_min, xel_max;     // s_xel1 (s_xel2 = xel1 * aspect)
-  int32_t em_xel;               // spectral pixels (1 for broad-band images)
+  int32_t xel_min, xel_max;             // s_xel1 (s_xel2 = xel1 * aspect)
+  int32_t em_xel;                       // spectral pixels (1 for broad-band images)
   double res_power_min, res_power_max;  // 0: em_res_power NULL
-  int32_t t_xel;                // time samples (>1 for time series)
-  const char* pol_states;       // nullptr: not polarimetric
+  int32_t t_xel;                        // time samples (>1 for time series)
+  const char* pol_states;               // nullptr: not polarimetric
   int32_t pol_xel;
   double mjd_start, mjd_end;
   int16_t calib_min, calib_max;
   double target_null_fraction;
   const Band* bands;
   int n_bands;
+  const char* em_ucd;               // UCD of the spectral axis
+  const char* dataproduct_subtype;  // nullptr: NULL
+  bool has_preview;                 // images and cubes have a quick-look
+  bool has_creator_did;             // the creator's own identifiers are published
 };
 
 int SurveyCount();

@@ -102,12 +102,22 @@ TEST(CopyEncoder, ObsCoreRowTextAndNullFields) {
   BigEndianReader r(buf.view());
   const auto cols = DeclaredColumns<ObsCoreRow>();
   const auto fields = DecodeTuple(r, cols.size());
-  ASSERT_EQ(fields.size(), 31u);
-  EXPECT_EQ(cols[13].name, "s_region");
-  EXPECT_EQ(fields[13].raw, row.s_region);
-  EXPECT_EQ(fields[4].raw, row.obs_id);
-  EXPECT_TRUE(fields[9].null);
-  EXPECT_EQ(fields[2].raw.size(), 2u);  // calib_level smallint
+  // obs_pk and the 37 ObsCore 1.1 columns DaCHS serves.
+  ASSERT_EQ(fields.size(), 38u);
+  auto at = [&](const char* name) {
+    for (size_t i = 0; i < cols.size(); ++i) {
+      if (cols[i].name == name) return i;
+    }
+    ADD_FAILURE() << name;
+    return size_t{0};
+  };
+  EXPECT_EQ(fields[at("s_region")].raw, row.s_region);
+  EXPECT_EQ(fields[at("obs_id")].raw, row.obs_id);
+  EXPECT_TRUE(fields[at("target_name")].null);
+  EXPECT_EQ(fields[at("calib_level")].raw.size(), 2u);  // smallint
+  for (const char* xel : {"s_xel1", "s_xel2", "t_xel", "em_xel", "pol_xel", "access_estsize"}) {
+    EXPECT_EQ(fields[at(xel)].raw.size(), 8u) << xel;  // BIGINT, as the REC says
+  }
 }
 
 TEST(CopyDecoder, SplitsAStreamAndRejectsDamage) {

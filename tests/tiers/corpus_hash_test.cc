@@ -64,7 +64,7 @@ TEST(CorpusHash, GoldenDigestOfTierCiSeed1) {
   EXPECT_EQ(h.tables[0].digest.rows, 10000u);
   EXPECT_EQ(h.tables[1].table, "gaia.gaia_source");
   EXPECT_EQ(h.tables[1].digest.rows, 100000u);
-  EXPECT_EQ(h.corpus.Hex(), "da3b0649e0805fa168a9d41e3ace5311");
+  EXPECT_EQ(h.corpus.Hex(), "ce934e3cd6acaedb2da6b78f5957677e");
 }
 
 }  // namespace
