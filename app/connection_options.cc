@@ -3,15 +3,18 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "cluster/cluster_database.h"
+#include "cluster/data_dir.h"
 #include "cluster/embedded_cluster.h"
 
 namespace skyseed {
 
 void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
-  auto* db = cmd->add_option("--db", o->db,
-                  "libpq connection string or URI of the server to use, e.g. "
-                  "'host=db1 dbname=sky user=loader' (default: PG* variables, else the embedded "
-                  "cluster)");
+  auto* db = cmd->add_option(
+      "--db", o->db,
+      "libpq connection string or URI of the server to use, e.g. "
+      "'host=db1 dbname=sky user=loader' (default: PG* variables, else the embedded "
+      "cluster)");
   cmd->add_option("--data-dir", o->data_dir,
                   "folder of skyseed's own embedded PostgreSQL cluster, used when neither --db "
                   "nor PG* variables are given")
@@ -32,11 +35,19 @@ bool UsesEmbeddedCluster(const ConnectionOptions& o) {
   return true;
 }
 
+Status NamingDataDirOption(const Status& s) {
+  return IsDataDirError(s) ? s.Annotate("--data-dir") : s;
+}
+
 Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs) {
   if (!o.db.empty()) return o.db;
   if (!UsesEmbeddedCluster(o)) return std::string();  // libpq reads the PG* variables
-  Result<EmbeddedCluster> cluster = StartEmbeddedCluster(o.data_dir, DetectMachine(jobs), o.database);
-  if (!cluster.ok()) return cluster.status();
+  // Checked here too, before StartEmbeddedCluster does, to name the option.
+  const Status name = CheckDatabaseName(o.database);
+  if (!name.ok()) return name.Annotate("--database");
+  Result<EmbeddedCluster> cluster =
+      StartEmbeddedCluster(o.data_dir, DetectMachine(jobs), o.database);
+  if (!cluster.ok()) return NamingDataDirOption(cluster.status());
   return cluster->conninfo;
 }
 

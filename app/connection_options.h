@@ -2,12 +2,11 @@
 // variables, else skyseed's own embedded cluster in --data-dir.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
-#include "common/status.h"
 #include "cluster/embedded_cluster.h"
+#include "common/status.h"
 
 namespace skyseed {
 
@@ -22,5 +21,8 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o);
 Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs);
 // True when neither --db nor a PG* variable selects a server.
 bool UsesEmbeddedCluster(const ConnectionOptions& o);
+// `s`, naming --data-dir when the data directory caused it (the cluster's
+// messages say "data directory <path>", not which option gave the path).
+Status NamingDataDirOption(const Status& s);
 
 }  // namespace skyseed

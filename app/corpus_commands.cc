@@ -4,11 +4,12 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/user_values.h"
 #include "generator/corpus_tables.h"
+#include "loader/output_files.h"
 #include "tiers/corpus_files.h"
 #include "tiers/corpus_hash.h"
 #include "tiers/tier_spec.h"
-#include "app/user_values.h"
 
 namespace skyseed {
 
@@ -37,15 +38,17 @@ Result<ParsedCorpusOptions> ParseCorpusOptions(const CorpusOptions& o) {
 
 void AddHashCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
-      "hash", "Print each table's row count and digest for a tier, and the corpus digest, "
-              "computed by the generator alone (no database).");
+      "hash",
+      "Print each table's row count and digest for a tier, and the corpus digest, "
+      "computed by the generator alone (no database).");
   auto tier = std::make_shared<std::string>();
   auto opts = std::make_shared<CorpusOptions>();
   cmd->add_option("--tier", *tier, "tier name: ci, S, D1, D2, D3, D4")->required();
   AddCorpusOptions(cmd, opts.get());
-  cmd->footer("Example: skyseed hash --tier ci --seed 1\n"
-              "Output: one line per table '<table> rows=<n> digest=<hex>', then "
-              "'corpus <hex>'.");
+  cmd->footer(
+      "Example: skyseed hash --tier ci --seed 1\n"
+      "Output: one line per table '<table> rows=<n> digest=<hex>', then "
+      "'corpus <hex>'.");
   cmd->callback([=] {
     *run = [=]() -> Status {
       Result<TierSpec> t = FindTier(*tier);
@@ -65,24 +68,31 @@ void AddHashCommand(CLI::App& app, CommandRun* run) {
 
 void AddGenerateCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
-      "generate", "Write a tier as zstd-compressed binary COPY files (one per table per chunk) "
-                  "plus manifest.json, to load later without generating.");
+      "generate",
+      "Write a tier as zstd-compressed binary COPY files (one per table per chunk) "
+      "plus manifest.json, to load later without generating.");
   auto tier = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   auto opts = std::make_shared<CorpusOptions>();
   cmd->add_option("--tier", *tier, "tier name: ci, S, D1, D2, D3, D4")->required();
-  cmd->add_option("--out", *out, "output directory (created; must be empty or hold an "
-                                 "earlier skyseed corpus, which is replaced)")->required();
+  cmd->add_option("--out", *out,
+                  "output directory (created; must be empty or hold an "
+                  "earlier skyseed corpus, which is replaced)")
+      ->required();
   AddCorpusOptions(cmd, opts.get());
-  cmd->footer("Example: skyseed generate --tier ci --out ./corpus-ci\n"
-              "Each file decompresses (zstd -d) to a stream for "
-              "COPY <table> FROM STDIN (FORMAT binary).");
+  cmd->footer(
+      "Example: skyseed generate --tier ci --out ./corpus-ci\n"
+      "Each file decompresses (zstd -d) to a stream for "
+      "COPY <table> FROM STDIN (FORMAT binary).");
   cmd->callback([=] {
     *run = [=]() -> Status {
       Result<TierSpec> t = FindTier(*tier);
       if (!t.ok()) return t.status();
       Result<ParsedCorpusOptions> p = ParseCorpusOptions(*opts);
       if (!p.ok()) return p.status();
+      // GenerateCorpusFiles prepares the folder too, but only here is it --out.
+      const Status out_dir = PrepareOutputDir(*out);
+      if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
       FilesManifest m;
       SKYSEED_RETURN_IF_ERROR(
           GenerateCorpusFiles(*t, {p->seed, p->threads, p->chunk_rows, *out}, &m));

@@ -7,11 +7,11 @@
 #include <system_error>
 
 #include "app/commands.h"
-#include "loader/output_files.h"
 #include "app/connection_options.h"
+#include "loader/output_files.h"
 #include "loader/pg_connection.h"
-#include "tiers/database_manifest.h"
 #include "report/tier_report.h"
+#include "tiers/database_manifest.h"
 
 namespace skyseed {
 namespace {
@@ -35,7 +35,8 @@ Result<ReportInput> ReadReportInput(const std::string& conninfo) {
 
 Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
   // Checked before connecting, so that a typo costs no server start-up.
-  SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(out));
+  const Status out_dir = PrepareOutputDir(out);
+  if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
   Result<std::string> conninfo = ResolveConninfo(c, 1);
   if (!conninfo.ok()) return conninfo.status();
   Result<ReportInput> input = ReadReportInput(*conninfo);

@@ -3,13 +3,15 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/connection_options.h"
 #include "cluster/embedded_cluster.h"
 
 namespace skyseed {
 
 void AddServerCommand(CLI::App& app, CommandRun* run) {
-  auto* cmd = app.add_subcommand("server", "Manage skyseed's embedded PostgreSQL cluster "
-                                           "(initdb on first start, unix socket only).");
+  auto* cmd = app.add_subcommand("server",
+                                 "Manage skyseed's embedded PostgreSQL cluster "
+                                 "(initdb on first start, unix socket only).");
   cmd->require_subcommand(1);
   auto data_dir = std::make_shared<std::string>("./skyseed-data");
   for (const char* verb : {"start", "stop", "status"}) {
@@ -20,17 +22,17 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
       *run = [=]() -> Status {
         if (v == "start") {
           Result<EmbeddedCluster> c = StartEmbeddedCluster(*data_dir, DetectMachine(2));
-          if (!c.ok()) return c.status();
+          if (!c.ok()) return NamingDataDirOption(c.status());
           std::printf("running; connect with: psql \"%s\"\n", c->conninfo.c_str());
           return Status::Ok();
         }
         if (v == "stop") {
-          SKYSEED_RETURN_IF_ERROR(StopEmbeddedCluster(*data_dir));
+          SKYSEED_RETURN_IF_ERROR(NamingDataDirOption(StopEmbeddedCluster(*data_dir)));
           std::printf("stopped\n");
           return Status::Ok();
         }
         Result<ClusterState> s = EmbeddedClusterState(*data_dir);
-        if (!s.ok()) return s.status();
+        if (!s.ok()) return NamingDataDirOption(s.status());
         std::printf("%s", DescribeClusterState(*s).c_str());
         if (s->running) std::printf("; connect with: psql \"%s\"", s->conninfo.c_str());
         std::printf("\n");

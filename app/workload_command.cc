@@ -6,9 +6,9 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/user_values.h"
 #include "loader/output_files.h"
 #include "tiers/tier_spec.h"
-#include "app/user_values.h"
 #include "workload/workload.h"
 
 namespace skyseed {
@@ -42,9 +42,11 @@ Status RunWorkload(const WorkloadArgs& a) {
   Result<WorkloadOptions> o = ParseWorkloadOptions(a);
   if (!o.ok()) return o.status();
   const fs::path dir(a.out);
-  SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(dir / "params"));
+  const Status out_dir = PrepareOutputDir(dir / "params");
+  if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
   const std::vector<WorkloadFile> files = WorkloadFiles(*tier, *o);
-  for (const WorkloadFile& f : files) SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / f.name, f.content, f.executable));
+  for (const WorkloadFile& f : files)
+    SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / f.name, f.content, f.executable));
   std::printf(
       "wrote %zu files to %s: load the parameters with psql CONNINFO -f %s, "
       "then see README.txt\n",

@@ -6,27 +6,18 @@
 //
 // PostgreSQL refuses to run as root, so under root the cluster belongs to and
 // runs as the user "postgres" (or the owner of an existing cluster).
+//
+// A failure the data directory itself causes is recognized by IsDataDirError
+// (cluster/data_dir.h), one the database name causes by CheckDatabaseName
+// (cluster/cluster_database.h).
 #pragma once
 
-#include <cstdint>
 #include <string>
 
+#include "cluster/cluster_settings.h"
 #include "common/status.h"
 
 namespace skyseed {
-
-// What the server settings are sized from.
-struct ClusterSettings {
-  uint64_t memory_bytes = 0;  // physical memory (capped by a cgroup limit)
-  int cores = 1;
-  int connections = 1;  // skyseed's --jobs (parallel COPY connections)
-};
-
-// Reads this machine's memory and usable cores.
-ClusterSettings DetectMachine(int connections);
-
-// The postgresql.conf lines for `s`, one "name = value" per line.
-std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_dir);
 
 struct EmbeddedCluster {
   std::string data_dir;  // absolute
@@ -61,8 +52,5 @@ Result<ClusterState> EmbeddedClusterState(const std::string& data_dir);
 
 // "running (pid N)", "stopped" or "absent".
 std::string DescribeClusterState(const ClusterState& state);
-
-// The libpq conninfo for database `dbname` of the cluster in `abs_data_dir`.
-std::string EmbeddedConninfo(const std::string& abs_data_dir, const std::string& dbname);
 
 }  // namespace skyseed

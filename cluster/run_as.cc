@@ -4,6 +4,7 @@
 #include <grp.h>
 #include <pwd.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,10 +13,9 @@
 #include <system_error>
 
 namespace skyseed {
+namespace {
 
 namespace fs = std::filesystem;
-
-std::string ErrnoText(int err) { return std::generic_category().message(err); }
 
 // name == nullptr: look `uid` up instead.
 Result<RunAs> LookUpUser(const char* name, uid_t uid) {
@@ -38,7 +38,6 @@ Result<RunAs> LookUpUser(const char* name, uid_t uid) {
   if (as.groups.empty()) as.groups.push_back(as.gid);
   return as;
 }
-
 
 // In the forked child of a possibly multithreaded parent: async-signal-safe
 // calls only. Fds are first lifted above 2 so that a parent with closed
@@ -73,7 +72,24 @@ Result<int> WaitForChild(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+}  // namespace
 
+std::string ErrnoText(int err) { return std::generic_category().message(err); }
+
+Result<RunAs> ResolveRunAs(const fs::path& dir, bool existing_cluster) {
+  if (geteuid() != 0) return RunAs{};
+  struct stat st {};
+  if (existing_cluster && stat(dir.c_str(), &st) == 0 && st.st_uid != 0) {
+    Result<RunAs> owner = LookUpUser(nullptr, st.st_uid);
+    if (owner.ok()) return owner;
+    return RunAs{true, std::to_string(st.st_uid), st.st_uid, st.st_gid, {st.st_gid}};
+  }
+  Result<RunAs> postgres = LookUpUser("postgres", 0);
+  if (postgres.ok()) return postgres;
+  return Status::InvalidArgument(
+      "running as root, but there is no user \"postgres\" to run PostgreSQL as (it refuses to "
+      "run as root): install postgresql, or run skyseed as an ordinary user");
+}
 
 // fork/exec rather than a shell, so paths with spaces need no quoting.
 Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const RunAs& as) {
@@ -112,9 +128,6 @@ Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const Run
   return out;
 }
 
-// Which directory on the way down to `dir` (itself included) `as` cannot
-// search; nullopt if it reaches all. Asked of the kernel as that user, so
-// ACLs and group membership count.
 Result<std::optional<fs::path>> FirstUnsearchable(const RunAs& as, const fs::path& dir) {
   std::vector<std::string> prefixes;
   fs::path prefix;

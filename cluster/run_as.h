@@ -23,21 +23,26 @@ struct RunAs {
   std::vector<gid_t> groups;
 };
 
-
 struct CommandOutput {
   int exit_code = 0;
   std::string output;  // stdout and stderr, interleaved
 };
 
+// strerror, thread-safe.
 std::string ErrnoText(int err);
-// name == nullptr: look `uid` up instead.
-Result<RunAs> LookUpUser(const char* name, uid_t uid);
-// In a forked child: become `as`, stdout/stderr to out_fd (or null_fd).
-void PrepareChild(const RunAs& as, int out_fd, int null_fd);
-Result<int> WaitForChild(pid_t pid);
+
+// Who the server of the cluster in `dir` runs as: ourselves, unless we are
+// root; then the owner of an existing cluster (the only user its server can
+// run as), else "postgres". InvalidArgument under root without "postgres".
+Result<RunAs> ResolveRunAs(const std::filesystem::path& dir, bool existing_cluster);
+
+// Runs args[0] (a path, not searched in PATH) with `args` as `as`, stdin
+// from /dev/null. A program that cannot be executed exits 127.
 Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const RunAs& as);
+
 // Which directory on the way down to `dir` (itself included) `as` cannot
-// search; nullopt if it reaches all.
+// search; nullopt if it reaches all. Asked of the kernel as that user, so
+// ACLs and group membership count.
 Result<std::optional<std::filesystem::path>> FirstUnsearchable(const RunAs& as,
                                                                const std::filesystem::path& dir);
 

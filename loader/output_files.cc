@@ -11,14 +11,14 @@ Status PrepareOutputDir(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (!fs::is_directory(dir)) {
-    return Status::InvalidArgument("--out " + dir.string() + " is not a directory" +
+    return Status::InvalidArgument(dir.string() + " is not a directory" +
                                    (ec ? " and cannot be created: " + ec.message() : ""));
   }
   const fs::path probe = dir / ".skyseed-write-probe";
   { std::ofstream(probe.string()) << "x"; }
   const bool writable = fs::exists(probe, ec);
   fs::remove(probe, ec);
-  if (!writable) return Status::InvalidArgument("--out " + dir.string() + " is not writable");
+  if (!writable) return Status::InvalidArgument(dir.string() + " is not writable");
   return Status::Ok();
 }
 

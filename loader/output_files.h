@@ -11,8 +11,9 @@
 
 namespace skyseed {
 
-// Creates `dir` if missing; InvalidArgument naming --out if it is not a
-// writable directory.
+// Creates `dir` if missing; InvalidArgument if it is not a writable
+// directory, its message starting with the path ("<dir> is not writable"), so
+// that a caller can put in front where the path came from.
 Status PrepareOutputDir(const std::filesystem::path& dir);
 Status WriteFileAtomically(const std::filesystem::path& path, std::string_view content,
                            bool executable = false);

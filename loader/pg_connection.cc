@@ -70,6 +70,15 @@ Status PgConnection::Exec(const std::string& sql) {
   return Status::Ok();
 }
 
+Status PgConnection::ExecTolerating(const std::string& sql, std::string_view tolerated_sqlstate) {
+  PgResult r(PQexec(conn_, sql.c_str()));
+  const ExecStatusType st = PQresultStatus(r.get());
+  if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return Status::Ok();
+  const char* sqlstate = r.get() ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
+  if (sqlstate != nullptr && tolerated_sqlstate == sqlstate) return Status::Ok();
+  return Error(FirstLine(sql.c_str()), r.get());
+}
+
 Status PgConnection::Query(const std::string& sql, const std::vector<std::string>& params,
                            PgResult* out) {
   std::vector<const char*> values;
@@ -156,6 +165,10 @@ std::string RedactConninfo(const std::string& conninfo) {
   }
   PQconninfoFree(opts);
   return out.empty() ? "PG* environment defaults" : out;
+}
+
+bool ServerRejectsConnections(const std::string& conninfo) {
+  return PQping(conninfo.c_str()) == PQPING_REJECT;
 }
 
 }  // namespace skyseed

@@ -38,6 +38,10 @@ class PgConnection {
 
   // Runs SQL with no parameters (several statements allowed).
   Status Exec(const std::string& sql);
+  // Exec, except that a failure with SQLSTATE `tolerated_sqlstate` counts as
+  // success: for DDL that a concurrent session may have run first (42P04, the
+  // database exists; 23505, its catalog row was inserted meanwhile).
+  Status ExecTolerating(const std::string& sql, std::string_view tolerated_sqlstate);
   // Runs one statement with text parameters; *out receives the rows.
   Status Query(const std::string& sql, const std::vector<std::string>& params, PgResult* out);
   Status Query(const std::string& sql, PgResult* out) { return Query(sql, {}, out); }
@@ -69,5 +73,9 @@ class PgConnection {
 
 // A libpq conninfo with any password removed, for messages.
 std::string RedactConninfo(const std::string& conninfo);
+
+// True while a server answers at `conninfo` but turns connections away
+// (PQPING_REJECT: it is starting up, shutting down or recovering).
+bool ServerRejectsConnections(const std::string& conninfo);
 
 }  // namespace skyseed

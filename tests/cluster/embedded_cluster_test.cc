@@ -14,6 +14,8 @@
 #include <string>
 #include <thread>
 
+#include "cluster/data_dir.h"
+
 namespace skyseed {
 namespace {
 
@@ -149,6 +151,7 @@ TEST(EmbeddedClusterRefusalTest, NonEmptyForeignDirectoryIsLeftUntouched) {
   EXPECT_NE(started.status().message().find(dir.string()), std::string::npos)
       << started.status().message();
   EXPECT_EQ(started.status().message().find('\n'), std::string::npos);
+  EXPECT_TRUE(IsDataDirError(started.status())) << started.status().message();
   EXPECT_EQ(Slurp(dir / "notes.txt"), content);
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
 
@@ -168,6 +171,7 @@ TEST(EmbeddedClusterRefusalTest, ClusterNotMadeBySkyseedIsRefused) {
   EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
   EXPECT_NE(started.status().message().find("did not create"), std::string::npos)
       << started.status().message();
+  EXPECT_TRUE(IsDataDirError(started.status())) << started.status().message();
   EXPECT_EQ(Slurp(dir / "PG_VERSION"), "15\n");
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
 }
@@ -181,6 +185,23 @@ TEST(EmbeddedClusterRefusalTest, SocketPathTooLongIsRefused) {
   EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
   EXPECT_NE(started.status().message().find("too long"), std::string::npos)
       << started.status().message();
+  EXPECT_TRUE(IsDataDirError(started.status())) << started.status().message();
+  EXPECT_FALSE(fs::exists(dir));
+}
+
+// PostgreSQL would cut a longer name; refused before anything is created.
+TEST(EmbeddedClusterRefusalTest, DatabaseNameOutOfRangeIsRefused) {
+  TempDir tmp;
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path() / "data";
+  for (const std::string& name : {std::string(), std::string(64, 'n')}) {
+    Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2), name);
+    ASSERT_FALSE(started.ok());
+    EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
+    EXPECT_NE(started.status().message().find("1 to 63 bytes"), std::string::npos)
+        << started.status().message();
+    EXPECT_FALSE(IsDataDirError(started.status()));
+  }
   EXPECT_FALSE(fs::exists(dir));
 }
 
@@ -197,6 +218,7 @@ TEST(EmbeddedClusterRefusalTest, ExistingDirectoryOutOfReachOfPostgresUnderRoot)
             std::string::npos)
       << started.status().message();
   EXPECT_NE(started.status().message().find("/var/tmp/skyseed-data"), std::string::npos);
+  EXPECT_TRUE(IsDataDirError(started.status())) << started.status().message();
   EXPECT_TRUE(fs::is_empty(dir));
 }
 
@@ -216,48 +238,6 @@ TEST(EmbeddedClusterRelocationTest, NewDirectoryOutOfReachIsRelocatedAndLinked) 
   EXPECT_TRUE(StopEmbeddedCluster(dir.string()).ok());
   std::error_code ec;
   fs::remove_all(started->data_dir, ec);
-}
-
-TEST(SettingsConfTest, SizedToTheMachine) {
-  const ClusterSettings machine{uint64_t{24} << 30, 2, 2};
-  const std::string conf = SettingsConf(machine, "/var/tmp/skyseed-data");
-  EXPECT_NE(conf.find("shared_buffers = 6144MB\n"), std::string::npos) << conf;
-  EXPECT_NE(conf.find("max_worker_processes = 16\n"), std::string::npos) << conf;
-  EXPECT_NE(conf.find("effective_cache_size = 18432MB\n"), std::string::npos);
-  EXPECT_NE(conf.find("maintenance_work_mem = 1536MB\n"), std::string::npos);
-  EXPECT_NE(conf.find("max_parallel_workers = 8\n"), std::string::npos);
-  EXPECT_NE(conf.find("max_parallel_workers_per_gather = 2\n"), std::string::npos);
-  EXPECT_NE(conf.find("max_connections = 100\n"), std::string::npos);
-  // The service setting; grow's load sessions turn it off themselves.
-  EXPECT_EQ(conf.find("synchronous_commit"), std::string::npos);
-  EXPECT_NE(conf.find("listen_addresses = ''\n"), std::string::npos);
-  EXPECT_NE(conf.find("unix_socket_directories = '/var/tmp/skyseed-data'\n"), std::string::npos);
-}
-
-TEST(SettingsConfTest, BigMachineCapsAndScales) {
-  const ClusterSettings machine{uint64_t{256} << 30, 64, 40};
-  const std::string conf = SettingsConf(machine, "/data/it's here");
-  EXPECT_NE(conf.find("maintenance_work_mem = 2048MB\n"), std::string::npos) << conf;
-  EXPECT_NE(conf.find("max_parallel_workers = 80\n"), std::string::npos);
-  EXPECT_NE(conf.find("max_worker_processes = 88\n"), std::string::npos);
-  EXPECT_NE(conf.find("max_parallel_maintenance_workers = 4\n"), std::string::npos);
-  EXPECT_NE(conf.find("max_connections = 100\n"), std::string::npos);
-  EXPECT_NE(conf.find("unix_socket_directories = '/data/it''s here'\n"), std::string::npos);
-  EXPECT_NE(SettingsConf({1, 1, 60}, "/d").find("max_connections = 140\n"), std::string::npos);
-}
-
-TEST(DetectMachineTest, ReadsThisMachine) {
-  const ClusterSettings machine = DetectMachine(3);
-  EXPECT_GT(machine.memory_bytes, uint64_t{64} << 20);
-  EXPECT_GE(machine.cores, 1);
-  EXPECT_EQ(machine.connections, 3);
-}
-
-TEST(EmbeddedConninfoTest, QuotesPathsWithSpaces) {
-  EXPECT_EQ(EmbeddedConninfo("/var/tmp/skyseed-data", "skyseed"),
-            "host=/var/tmp/skyseed-data port=5432 dbname=skyseed user=postgres");
-  EXPECT_EQ(EmbeddedConninfo("/tmp/a b", "postgres"),
-            "host='/tmp/a b' port=5432 dbname=postgres user=postgres");
 }
 
 }  // namespace

@@ -1,0 +1,137 @@
+#include "cluster/pg_ctl.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "cluster/cluster_settings.h"
+#include "cluster/server_log.h"
+#include "cluster/text_file.h"
+
+namespace skyseed {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr char kDefaultBinDir[] = "/usr/lib/postgresql/15/bin";
+constexpr char kLogFile[] = "server.log";
+constexpr char kPidFile[] = "postmaster.pid";
+// Generous because crash recovery may replay up to max_wal_size (16GB).
+constexpr int kStartTimeoutSeconds = 1800;
+constexpr int kStopTimeoutSeconds = 600;
+
+std::string PgBin(const char* program) {
+  const char* env = std::getenv("SKYSEED_PG_BINDIR");
+  return std::string(env != nullptr && *env != '\0' ? env : kDefaultBinDir) + "/" + program;
+}
+
+// Both lock files hold the dead postmaster's pid (see LivePostmasterPid).
+// Removing them cannot let a second postmaster in: the shared memory
+// interlock refuses one while any process of the old one lives.
+void RemoveStaleLockFiles(const fs::path& dir) {
+  std::error_code ec;
+  fs::remove(dir / kPidFile, ec);
+  fs::remove(dir / (ServerSocketName() + ".lock"), ec);
+}
+
+}  // namespace
+
+Status CheckServerPrograms() {
+  for (const char* program : {"initdb", "pg_ctl", "postgres"}) {
+    const std::string path = PgBin(program);
+    if (access(path.c_str(), X_OK) != 0) {
+      return Status::NotFound("PostgreSQL server program " + path +
+                              " not found (install postgresql-15 and postgresql-15-pgsphere, "
+                              "or set SKYSEED_PG_BINDIR)");
+    }
+  }
+  return Status::Ok();
+}
+
+Status RunInitdb(const fs::path& dir, const RunAs& as) {
+  // --no-locale: C collation never changes with a glibc upgrade, and is the
+  // fastest to sort; UTF8 still holds any text.
+  Result<CommandOutput> out =
+      RunCommand({PgBin("initdb"), "-D", dir.string(), "-U", "postgres", "--auth=trust",
+                  "--encoding=UTF8", "--no-locale", "--no-instructions"},
+                 as);
+  if (!out.ok()) return out.status();
+  if (out->exit_code != 0) {
+    return Status::IoError("initdb failed in " + dir.string() + ": " + ErrorLineOf(out->output));
+  }
+  return Status::Ok();
+}
+
+// An init that never reaps orphans (PID 1 of some containers and VMs) leaves
+// a killed postmaster a zombie, which kill(pid, 0) calls alive and which
+// makes a new postmaster refuse to start; a pid reused after a reboot is no
+// postmaster either.
+std::optional<int> LivePostmasterPid(const fs::path& dir) {
+  const std::optional<std::string> text = ReadFile(dir / kPidFile);
+  if (!text) return std::nullopt;
+  int pid = 0;
+  std::from_chars(text->data(), text->data() + text->size(), pid);
+  if (pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH)) return std::nullopt;
+  const std::string proc = "/proc/" + std::to_string(pid);
+  if (const std::optional<std::string> stat = ReadFile(proc + "/stat")) {
+    const size_t paren = stat->rfind(')');
+    if (paren != std::string::npos && paren + 2 < stat->size() &&
+        ((*stat)[paren + 2] == 'Z' || (*stat)[paren + 2] == 'X')) {
+      return std::nullopt;
+    }
+  }
+  std::error_code ec, ec2;
+  const fs::path cwd = fs::read_symlink(proc + "/cwd", ec);  // the postmaster chdirs to -D
+  const fs::path canonical = fs::weakly_canonical(dir, ec2);
+  if (!ec && !ec2 && cwd != canonical) return std::nullopt;
+  return pid;
+}
+
+Status StartServer(const fs::path& dir, const RunAs& as) {
+  RemoveStaleLockFiles(dir);
+  const fs::path log = dir / kLogFile;
+  const std::string timeout = std::to_string(kStartTimeoutSeconds);
+  const std::vector<std::string> args = {
+      PgBin("pg_ctl"), "-D", dir.string(), "-l", log.string(), "-w", "-t", timeout, "start"};
+  std::string why;
+  // Right after a crash the old postmaster's children may take a moment to
+  // notice and detach from shared memory, which refuses the new postmaster.
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    std::error_code ec;
+    uintmax_t log_start = fs::file_size(log, ec);
+    if (ec) log_start = 0;
+    Result<CommandOutput> out = RunCommand(args, as);
+    if (!out.ok()) return out.status();
+    if (out->exit_code == 0) return Status::Ok();
+    const std::string logged = ReadFile(log, log_start).value_or("");
+    why = ErrorLineOf(logged.empty() ? out->output : logged);
+    if (logged.find("pre-existing shared memory block") == std::string::npos) break;
+  }
+  return Status::Database("could not start PostgreSQL in " + dir.string() + ": " + why +
+                          " (log: " + log.string() + ")");
+}
+
+Status StopServer(const fs::path& dir, const RunAs& as) {
+  if (!LivePostmasterPid(dir)) return Status::Ok();
+  Result<CommandOutput> out = RunCommand({PgBin("pg_ctl"), "-D", dir.string(), "-m", "fast", "-w",
+                                          "-t", std::to_string(kStopTimeoutSeconds), "stop"},
+                                         as);
+  if (!out.ok()) return out.status();
+  if (out->exit_code != 0 && LivePostmasterPid(dir)) {
+    return Status::Database("could not stop PostgreSQL in " + dir.string() + ": " +
+                            ErrorLineOf(out->output));
+  }
+  return Status::Ok();
+}
+
+}  // namespace skyseed

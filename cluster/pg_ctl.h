@@ -1,0 +1,33 @@
+// The PostgreSQL server programs on a data directory: initdb, pg_ctl start
+// and stop, and whether its postmaster is alive. They come from
+// /usr/lib/postgresql/15/bin, or $SKYSEED_PG_BINDIR.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "cluster/run_as.h"
+#include "common/status.h"
+
+namespace skyseed {
+
+// NotFound, saying what to install, if initdb, pg_ctl or postgres is missing.
+Status CheckServerPrograms();
+
+// initdb as `as`: user "postgres", trust authentication, UTF8, C locale.
+Status RunInitdb(const std::filesystem::path& dir, const RunAs& as);
+
+// The pid in postmaster.pid if that process is alive and is a postmaster of
+// `dir`.
+std::optional<int> LivePostmasterPid(const std::filesystem::path& dir);
+
+// Starts the server of `dir` as `as` and waits until it accepts connections
+// (crash recovery included); its log goes to <dir>/server.log. Call only when
+// LivePostmasterPid finds none: it first removes a dead postmaster's lock
+// files.
+Status StartServer(const std::filesystem::path& dir, const RunAs& as);
+
+// Fast shutdown, waiting until the server is gone; OK if it is not running.
+Status StopServer(const std::filesystem::path& dir, const RunAs& as);
+
+}  // namespace skyseed
