@@ -115,6 +115,10 @@ std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_d
       {"max_connections", std::to_string(std::max(100, connections * 2 + 20))},
       {"autovacuum", "on"},
       {"log_min_messages", "warning"},
+      // The evidence a capacity sweep reads (skyseed sweep): statement
+      // times and block read times. Both cost little at these rates.
+      {"shared_preload_libraries", "'pg_stat_statements'"},
+      {"track_io_timing", "on"},
       {"logging_collector", "off"},
   };
   std::string out;

@@ -69,6 +69,8 @@ TEST(SettingsConfTest, KeepsTheReadmePromisesOnEveryMachine) {
     EXPECT_GE(workers, 8);  // parallel queries keep room beside the connections
     EXPECT_EQ(Count(conf["max_worker_processes"]), workers + 8);
     EXPECT_EQ(conf["max_wal_size"], "16GB");
+    EXPECT_EQ(conf["shared_preload_libraries"], "'pg_stat_statements'");
+    EXPECT_EQ(conf["track_io_timing"], "on");
   }
 }
 
