@@ -7,11 +7,11 @@
 #include <system_error>
 
 #include "app/commands.h"
-#include "loader/output_files.h"
 #include "app/connection_options.h"
+#include "loader/output_files.h"
 #include "loader/pg_connection.h"
-#include "tiers/database_manifest.h"
 #include "report/tier_report.h"
+#include "tiers/manifest_store.h"
 
 namespace skyseed {
 namespace {
