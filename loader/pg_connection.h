@@ -51,6 +51,10 @@ class PgConnection {
 
   // "ident" with quotes doubled, via PQescapeIdentifier.
   std::string QuoteIdent(std::string_view name) const;
+  // QuoteIdent as a function, for SQL built with any quoting (schema/).
+  std::function<std::string(std::string_view)> IdentQuoter() const {
+    return [this](std::string_view name) { return QuoteIdent(name); };
+  }
   int server_version() const { return PQserverVersion(conn_); }
   int backend_pid() const { return PQbackendPID(conn_); }
 

@@ -9,7 +9,7 @@ namespace skyseed {
 
 Status CommitChunk(PgConnection& conn, const Chunk& chunk, const Digest128& digest,
                    std::string_view tuples) {
-  const QuoteFn q = [&conn](std::string_view n) { return conn.QuoteIdent(n); };
+  const QuoteFn q = conn.IdentQuoter();
   const LedgerEntry entry{chunk.table->qualified_name(), chunk.range, digest};
   return conn
       .InTransaction([&]() -> Status {

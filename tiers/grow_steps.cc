@@ -38,8 +38,7 @@ Status SetAsideWhereCheaper(GrowContext& ctx, const std::vector<LedgerEntry>& le
                             const std::vector<Chunk>& chunks) {
   Result<std::vector<StashEntry>> stash = ReadStash(ctx.control);
   if (!stash.ok()) return stash.status();
-  const std::vector<IndexDef> indexes =
-      CorpusIndexes([&](std::string_view n) { return ctx.control.QuoteIdent(n); });
+  const std::vector<IndexDef> indexes = CorpusIndexes(ctx.control.IdentQuoter());
   for (const IndexDef* idx : IndexesToSetAside(indexes, *stash, ledger, chunks)) {
     SKYSEED_RETURN_IF_ERROR(SetAsideIndex(ctx.control, *idx));
   }

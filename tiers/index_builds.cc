@@ -65,8 +65,7 @@ Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::s
   if (!control.ok()) return control.status();
   Result<std::vector<StashEntry>> stash = ReadStash(**control);
   if (!stash.ok()) return stash.status();
-  const QuoteFn q = [&](std::string_view n) { return (*control)->QuoteIdent(n); };
-  const std::vector<IndexDef> all = CorpusIndexes(q);
+  const std::vector<IndexDef> all = CorpusIndexes((*control)->IdentQuoter());
   Result<std::vector<std::vector<const IndexDef*>>> waves = IndexBuildWaves(all, *stash, table);
   if (!waves.ok()) return waves.status();
   for (const std::vector<const IndexDef*>& wave : *waves) {

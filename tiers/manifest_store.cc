@@ -61,7 +61,7 @@ Status CheckCorpusIdentity(const CorpusIdentity& id, uint64_t seed) {
 }
 
 Status CreateCorpus(PgConnection& conn, uint64_t seed) {
-  const QuoteFn q = [&](std::string_view n) { return conn.QuoteIdent(n); };
+  const QuoteFn q = conn.IdentQuoter();
   for (const TableDef& t : CorpusTables()) {
     PgResult r;
     SKYSEED_RETURN_IF_ERROR(

@@ -36,7 +36,7 @@ Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDe
                             std::vector<RowRange> chunks) {
   Result<std::unique_ptr<PgConnection>> control = PgConnection::Connect(conninfo);
   if (!control.ok()) return control.status();
-  const QuoteFn q = [&](std::string_view n) { return (*control)->QuoteIdent(n); };
+  const QuoteFn q = (*control)->IdentQuoter();
   PgResult r;
   SKYSEED_RETURN_IF_ERROR((*control)->Query(
       "SELECT pg_relation_size($1::regclass) / current_setting('block_size')::bigint",
@@ -82,7 +82,7 @@ Result<std::vector<Digest128>> ScanChunkRows(const std::string& conninfo, const 
                                              RowRange range) {
   Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
   if (!conn.ok()) return conn.status();
-  const QuoteFn q = [&](std::string_view n) { return (*conn)->QuoteIdent(n); };
+  const QuoteFn q = (*conn)->IdentQuoter();
   const std::string key = RowIndexExpression(t, q);
   const std::string where = key + " >= " + std::to_string(range.first) + " AND " + key + " < " +
                             std::to_string(range.end());

@@ -28,7 +28,7 @@ Status MeasureTable(PgConnection& conn, const TableDef& t, const std::vector<Led
     return Status::Corruption("ledger of " + rec->table + " does not cover rows 0.." +
                               std::to_string(rows) + " exactly once");
   }
-  const QuoteFn q = [&](std::string_view n) { return conn.QuoteIdent(n); };
+  const QuoteFn q = conn.IdentQuoter();
   Result<int64_t> table =
       QueryInt(conn, "SELECT pg_table_size($1::regclass)", {QualifiedName(t, q)});
   Result<int64_t> index =
@@ -75,7 +75,7 @@ Status VacuumAnalyze(const std::string& conninfo, int jobs) {
   return RunParallel(tables.size(), jobs, [&](size_t i, int) -> Status {
     Result<std::unique_ptr<PgConnection>> c = PgConnection::Connect(conninfo);
     if (!c.ok()) return c.status();
-    const QuoteFn q = [&](std::string_view n) { return (*c)->QuoteIdent(n); };
+    const QuoteFn q = (*c)->IdentQuoter();
     SKYSEED_RETURN_IF_ERROR((*c)->Exec("VACUUM (ANALYZE) " + QualifiedName(tables[i], q)));
     FaultPoint("vacuumed");
     return Status::Ok();
