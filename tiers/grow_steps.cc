@@ -24,10 +24,6 @@
 namespace skyseed {
 namespace {
 
-double Since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 Result<std::vector<Chunk>> PlanLoad(const std::vector<LedgerEntry>& ledger, const TableRows& counts,
                                     const GrowOptions& o) {
   if (o.files) return PlanFileLoad(ledger, counts, o.files->Chunks(), o.files->tier().name);
@@ -113,10 +109,10 @@ Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases
   if (!chunks->empty()) {
     loaded = LoadChunks(ctx, *chunks, ctx.options.sharded() ? nullptr : &early);
   }
-  PhaseTimes::Add(&phases->load, Since(start));
+  PhaseTimes::Add(&phases->load, SecondsSince(start));
   const auto waited = std::chrono::steady_clock::now();
   const Status built = early.Finish(phases);
-  PhaseTimes::Add(&phases->indexes, Since(waited));
+  PhaseTimes::Add(&phases->indexes, SecondsSince(waited));
   SKYSEED_RETURN_IF_ERROR(loaded);
   return built;
 }
@@ -127,7 +123,7 @@ Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases) {
   SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(ctx.options.conninfo, ctx.options.jobs,
                                                 ctx.options.maintenance_work_mem, &builds));
   phases->AddBuilds(builds);
-  PhaseTimes::Add(&phases->indexes, Since(start));
+  PhaseTimes::Add(&phases->indexes, SecondsSince(start));
   return Status::Ok();
 }
 

@@ -14,16 +14,6 @@ namespace {
 
 constexpr int kMaxRounds = 30;
 
-double Since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-Result<uint64_t> DatabaseSize(PgConnection& conn) {
-  PgResult r;
-  SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT pg_database_size(current_database())", &r));
-  return static_cast<uint64_t>(r.int64(0, 0));
-}
-
 // Every table's rows as the ledger holds them.
 TableRows LedgerCounts(const std::vector<LedgerEntry>& ledger) {
   TableRows counts{};
@@ -57,14 +47,15 @@ Status GrowToSize(GrowContext& ctx) {
       SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
       SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs));
       return RecordReached(ctx.control, ctx.options.target_name, LedgerCounts(*ledger),
-                           Since(start), phases);
+                           SecondsSince(start), phases);
     }
     const uint64_t next =
         NextLeadRows(have, *size, ctx.options.target_size, ctx.options.chunk_rows);
     SKYSEED_RETURN_IF_ERROR(
         GrowToCounts(ctx, RowsInProportion(ReferenceTier(), lead, next), &phases));
   }
-  return Status::Database("target size not reached after 30 rounds");
+  return Status::Database("target size not reached after " + std::to_string(kMaxRounds) +
+                          " rounds");
 }
 
 }  // namespace skyseed

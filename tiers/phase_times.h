@@ -3,6 +3,7 @@
 // absent, not zero.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <string>
@@ -28,6 +29,11 @@ struct PhaseTimes {
     for (const auto& [name, seconds] : builds) index_builds[name] += seconds;
   }
 };
+
+// Wall seconds since `start`, as the phases count them.
+inline double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 // {"index <name>": s, ..., "indexes": s, "load": s, "vacuum": s}
 std::string PhaseTimesToJson(const PhaseTimes& p);

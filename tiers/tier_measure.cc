@@ -59,9 +59,9 @@ Status MeasureTier(PgConnection& control, const TableRows& counts, TierRecord* r
     rec->tables.push_back(tr);
   }
   rec->corpus = CorpusDigest(named);
-  Result<int64_t> size = QueryInt(control, "SELECT pg_database_size(current_database())");
+  Result<uint64_t> size = DatabaseSize(control);
   if (!size.ok()) return size.status();
-  rec->database_size = *size;
+  rec->database_size = static_cast<int64_t>(*size);
   PgResult v;
   SKYSEED_RETURN_IF_ERROR(control.Query("SHOW server_version", &v));
   rec->pg_version = v.text(0, 0);
@@ -69,6 +69,12 @@ Status MeasureTier(PgConnection& control, const TableRows& counts, TierRecord* r
 }
 
 }  // namespace
+
+Result<uint64_t> DatabaseSize(PgConnection& conn) {
+  Result<int64_t> size = QueryInt(conn, "SELECT pg_database_size(current_database())");
+  if (!size.ok()) return size.status();
+  return static_cast<uint64_t>(*size);
+}
 
 Status VacuumAnalyze(const std::string& conninfo, int jobs) {
   const auto& tables = CorpusTables();

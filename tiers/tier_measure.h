@@ -2,6 +2,7 @@
 // table's sizes, its ledger's rows and digest) and recorded with its phases.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "common/status.h"
@@ -10,6 +11,9 @@
 #include "tiers/phase_times.h"
 
 namespace skyseed {
+
+// pg_database_size() of the connection's database.
+Result<uint64_t> DatabaseSize(PgConnection& conn);
 
 // Every corpus table on its own connection, `jobs` at a time.
 Status VacuumAnalyze(const std::string& conninfo, int jobs);
