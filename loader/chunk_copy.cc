@@ -7,7 +7,7 @@
 namespace skyseed {
 namespace {
 
-// 8 MiB pieces keep the socket busy without holding up the fault points.
+// 8 MiB pieces keep the socket busy; the "copy" fault point falls between them.
 constexpr size_t kPiece = 8u << 20;
 
 }  // namespace

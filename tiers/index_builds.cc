@@ -28,7 +28,7 @@ Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm)
 
 // One wave's builds in parallel, each on its own connection.
 Status BuildWave(const std::string& conninfo, int jobs, const std::string& mwm,
-                 const std::vector<const IndexDef*>& wave, IndexBuildSeconds* seconds) {
+                 const IndexWave& wave, IndexBuildSeconds* seconds) {
   std::mutex mu;
   return RunParallel(
       wave.size(), std::min<int>(jobs, std::max<size_t>(1, wave.size())),
@@ -66,9 +66,9 @@ Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::s
   Result<std::vector<StashEntry>> stash = ReadStash(**control);
   if (!stash.ok()) return stash.status();
   const std::vector<IndexDef> all = CorpusIndexes((*control)->IdentQuoter());
-  Result<std::vector<std::vector<const IndexDef*>>> waves = IndexBuildWaves(all, *stash, table);
+  Result<std::vector<IndexWave>> waves = IndexBuildWaves(all, *stash, table);
   if (!waves.ok()) return waves.status();
-  for (const std::vector<const IndexDef*>& wave : *waves) {
+  for (const IndexWave& wave : *waves) {
     SKYSEED_RETURN_IF_ERROR(BuildWave(conninfo, jobs, mwm, wave, seconds));
   }
   return Status::Ok();

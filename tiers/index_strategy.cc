@@ -52,9 +52,9 @@ std::vector<const IndexDef*> IndexesToSetAside(const std::vector<IndexDef>& inde
   return out;
 }
 
-Result<std::vector<std::vector<const IndexDef*>>> IndexBuildWaves(
-    const std::vector<IndexDef>& indexes, const std::vector<StashEntry>& stash,
-    const TableDef* table) {
+Result<std::vector<IndexWave>> IndexBuildWaves(const std::vector<IndexDef>& indexes,
+                                               const std::vector<StashEntry>& stash,
+                                               const TableDef* table) {
   std::vector<const IndexDef*> todo;
   for (const StashEntry& e : stash) {
     auto it = std::find_if(indexes.begin(), indexes.end(),
@@ -73,8 +73,7 @@ Result<std::vector<std::vector<const IndexDef*>>> IndexBuildWaves(
   const auto keys_end = std::partition_point(todo.begin(), todo.end(), [](const IndexDef* d) {
     return d->kind == IndexKind::kPrimaryKey;
   });
-  return std::vector<std::vector<const IndexDef*>>{{todo.begin(), keys_end},
-                                                   {keys_end, todo.end()}};
+  return std::vector<IndexWave>{{todo.begin(), keys_end}, {keys_end, todo.end()}};
 }
 
 }  // namespace skyseed

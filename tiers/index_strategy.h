@@ -32,8 +32,9 @@ std::vector<const IndexDef*> IndexesToSetAside(const std::vector<IndexDef>& inde
 // after the other: the primary keys, then the rest, longest first. The
 // definitions come from `indexes` (the schema code), never from the stash's
 // text: Corruption for a stash entry naming an index `indexes` lacks.
-Result<std::vector<std::vector<const IndexDef*>>> IndexBuildWaves(
-    const std::vector<IndexDef>& indexes, const std::vector<StashEntry>& stash,
-    const TableDef* table);
+using IndexWave = std::vector<const IndexDef*>;  // built in parallel
+Result<std::vector<IndexWave>> IndexBuildWaves(const std::vector<IndexDef>& indexes,
+                                               const std::vector<StashEntry>& stash,
+                                               const TableDef* table);
 
 }  // namespace skyseed
