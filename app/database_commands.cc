@@ -7,11 +7,12 @@
 #include "app/connection_options.h"
 #include "app/loading_options.h"
 #include "app/status_report.h"
+#include "app/user_values.h"
 #include "schema/corpus_schema.h"
+#include "schema/manifest_schema.h"
 #include "tiers/corpus_load.h"
 #include "tiers/grow.h"
 #include "tiers/tier_spec.h"
-#include "app/user_values.h"
 #include "tiers/verify.h"
 
 namespace skyseed {
@@ -37,8 +38,9 @@ Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
 
 void AddGrowCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
-      "grow", "Grow one PostgreSQL database to a tier (or through a list of tiers) by binary "
-              "COPY, build the pg_sphere GiST indexes, and record size and corpus digest.");
+      "grow",
+      "Grow one PostgreSQL database to a tier (or through a list of tiers) by binary "
+      "COPY, build the pg_sphere GiST indexes, and record size and corpus digest.");
   struct Args {
     std::string tiers, target_size, seed = "1", chunk_rows = "50000", shard;
     LoadingArgs loading;
@@ -101,10 +103,11 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
 
 void AddLoadCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
-      "load", "Load a corpus written by skyseed generate into a database, chunk by chunk "
-              "through the same ledger as grow, then build the indexes and record the tier. "
-              "Each file is checked before its COPY: framing, its digest in manifest.json, and "
-              "its rows against the generator; a damaged or foreign file is never loaded.");
+      "load",
+      "Load a corpus written by skyseed generate into a database, chunk by chunk "
+      "through the same ledger as grow, then build the indexes and record the tier. "
+      "Each file is checked before its COPY: framing, its digest in manifest.json, and "
+      "its rows against the generator; a damaged or foreign file is never loaded.");
   struct Args {
     std::string from;
     LoadingArgs loading;
@@ -112,8 +115,9 @@ void AddLoadCommand(CLI::App& app, CommandRun* run) {
   auto a = std::make_shared<Args>();
   cmd->add_option("--from", a->from, "directory written by skyseed generate")->required();
   AddLoadingOptions(cmd, &a->loading);
-  cmd->footer("Example:\n  skyseed generate --tier S --out corpus-S && skyseed load --from corpus-S "
-              "--db 'host=db1 dbname=sky'\nA killed load resumes from its chunk ledger.");
+  cmd->footer(
+      "Example:\n  skyseed generate --tier S --out corpus-S && skyseed load --from corpus-S "
+      "--db 'host=db1 dbname=sky'\nA killed load resumes from its chunk ledger.");
   cmd->callback([=] {
     *run = [=]() -> Status {
       Result<CorpusFileSet> files = CorpusFileSet::Open(a->from);
@@ -130,8 +134,9 @@ void AddLoadCommand(CLI::App& app, CommandRun* run) {
 
 void AddInitCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
-      "init", "Create pg_sphere, the corpus tables and the skyseed manifest for a seed, loading "
-              "nothing (for instance before distributing the tables with Citus).");
+      "init",
+      "Create pg_sphere, the corpus tables and the skyseed manifest for a seed, loading "
+      "nothing (for instance before distributing the tables with Citus).");
   auto seed = std::make_shared<std::string>("1");
   auto conn = std::make_shared<ConnectionOptions>();
   cmd->add_option("--seed", *seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
@@ -155,8 +160,9 @@ void AddInitCommand(CLI::App& app, CommandRun* run) {
 
 void AddVerifyCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
-      "verify", "Read every corpus table back, recompute its digests and compare them with the "
-                "ledger, the tier record and the generator. Exit 0 on a match, 1 otherwise.");
+      "verify",
+      "Read every corpus table back, recompute its digests and compare them with the "
+      "ledger, the tier record and the generator. Exit 0 on a match, 1 otherwise.");
   auto conn = std::make_shared<ConnectionOptions>();
   auto jobs = std::make_shared<std::string>();
   cmd->add_option("--jobs", *jobs, "parallel read-back connections (default: cores)");
@@ -180,8 +186,9 @@ void AddVerifyCommand(CLI::App& app, CommandRun* run) {
 }
 
 void AddStatusCommand(CLI::App& app, CommandRun* run) {
-  auto* cmd = app.add_subcommand("status", "Show the tiers a database reached: rows, sizes, "
-                                           "digests, time per phase; the ledger and any set-aside index.");
+  auto* cmd = app.add_subcommand("status",
+                                 "Show the tiers a database reached: rows, sizes, "
+                                 "digests, time per phase; the ledger and any set-aside index.");
   auto conn = std::make_shared<ConnectionOptions>();
   auto json = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json, "print JSON instead of text");
@@ -196,8 +203,9 @@ void AddStatusCommand(CLI::App& app, CommandRun* run) {
 }
 
 void AddSchemaCommand(CLI::App& app, CommandRun* run) {
-  auto* cmd = app.add_subcommand("schema", "Print the corpus DDL: tables, views, indexes and the "
-                                           "skyseed manifest schema.");
+  auto* cmd = app.add_subcommand("schema",
+                                 "Print the corpus DDL: tables, views, indexes and the "
+                                 "skyseed manifest schema.");
   cmd->callback([=] {
     *run = []() -> Status {
       const QuoteFn q = QuoteIdentifierOffline;

@@ -11,7 +11,7 @@
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
 #include "report/tier_report.h"
-#include "tiers/database_manifest.h"
+#include "tiers/manifest_store.h"
 
 namespace skyseed {
 namespace {

@@ -1,29 +1,40 @@
 #include "app/status_report.h"
 
 #include <cstdio>
-
 #include <nlohmann/json.hpp>
 
 #include "loader/pg_connection.h"
-#include "tiers/database_manifest.h"
+#include "tiers/manifest_store.h"
 
 namespace skyseed {
 namespace {
 
-nlohmann::json ToJson(const CorpusIdentity& id, const std::vector<TierRecord>& tiers,
-                      const std::vector<LedgerEntry>& ledger, const std::vector<StashEntry>& stash) {
+Result<nlohmann::json> ToJson(const CorpusIdentity& id, const std::vector<TierRecord>& tiers,
+                              const std::vector<LedgerEntry>& ledger,
+                              const std::vector<StashEntry>& stash) {
   nlohmann::json j;
   j["seed"] = id.seed;
   j["generator_version"] = id.generator_version;
   j["tiers"] = nlohmann::json::array();
   for (const TierRecord& t : tiers) {
-    nlohmann::json tj = {{"tier", t.tier}, {"reached_at", t.reached_at}, {"seconds", t.seconds},
-                         {"corpus_digest", t.corpus.Hex()}, {"database_size", t.database_size},
+    nlohmann::json phases =
+        nlohmann::json::parse(t.phases_json, nullptr, /*allow_exceptions=*/false);
+    if (phases.is_discarded()) {
+      return Status::Corruption("skyseed.tier holds phases of tier " + t.tier +
+                                " that are not JSON");
+    }
+    nlohmann::json tj = {{"tier", t.tier},
+                         {"reached_at", t.reached_at},
+                         {"seconds", t.seconds},
+                         {"corpus_digest", t.corpus.Hex()},
+                         {"database_size", t.database_size},
                          {"pg_version", t.pg_version},
-                         {"phases", nlohmann::json::parse(t.phases_json)}};
+                         {"phases", phases}};
     for (const TierTableRecord& r : t.tables) {
-      tj["tables"].push_back({{"table", r.table}, {"rows", r.digest.rows},
-                              {"digest", r.digest.sum.Hex()}, {"table_size", r.table_size},
+      tj["tables"].push_back({{"table", r.table},
+                              {"rows", r.digest.rows},
+                              {"digest", r.digest.sum.Hex()},
+                              {"table_size", r.table_size},
                               {"indexes_size", r.indexes_size},
                               {"index_table_ratio", r.index_table_ratio}});
     }
@@ -48,7 +59,8 @@ void PrintText(const nlohmann::json& j) {
     std::printf("tier %-8s %8.1f MiB  %7.1f s  corpus %s  (%s, PostgreSQL %s)\n",
                 t["tier"].get<std::string>().c_str(), t["database_size"].get<double>() / 1048576.0,
                 t["seconds"].get<double>(), t["corpus_digest"].get<std::string>().c_str(),
-                t["reached_at"].get<std::string>().c_str(), t["pg_version"].get<std::string>().c_str());
+                t["reached_at"].get<std::string>().c_str(),
+                t["pg_version"].get<std::string>().c_str());
     for (const auto& r : t["tables"]) {
       std::printf("  %-18s %12s rows  table %8.1f MiB  indexes %8.1f MiB  ratio %.2f  %s\n",
                   r["table"].get<std::string>().c_str(), r["rows"].dump().c_str(),
@@ -80,11 +92,12 @@ Status PrintStatus(const std::string& conninfo, bool json) {
   if (!ledger.ok()) return ledger.status();
   Result<std::vector<StashEntry>> stash = ReadStash(**conn);
   if (!stash.ok()) return stash.status();
-  const nlohmann::json j = ToJson(*id, *tiers, *ledger, *stash);
+  const Result<nlohmann::json> j = ToJson(*id, *tiers, *ledger, *stash);
+  if (!j.ok()) return j.status();
   if (json) {
-    std::printf("%s\n", j.dump(2).c_str());
+    std::printf("%s\n", j->dump(2).c_str());
   } else {
-    PrintText(j);
+    PrintText(*j);
   }
   return Status::Ok();
 }

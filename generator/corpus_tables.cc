@@ -1,5 +1,7 @@
 #include "generator/corpus_tables.h"
 
+#include <cstdlib>
+
 #include "generator/copy_encoder.h"
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
@@ -20,12 +22,32 @@ void EncodeRange(uint64_t seed, RowRange range, ByteBuffer* out, TableDigest* di
 }
 
 std::vector<TableDef> MakeTables() {
-  return {
-      {kObsCoreTableId, "ivoa", "obscore", "obs_pk", DeclaredColumns<ObsCoreRow>(),
-       &EncodeRange<ObsCoreRow, GenerateObsCoreRow>},
-      {kSourceTableId, "gaia", "gaia_source", "source_id", DeclaredColumns<SourceRow>(),
-       &EncodeRange<SourceRow, GenerateSourceRow>},
+  std::vector<TableDef> tables = {
+      {.id = kObsCoreTableId,
+       .schema = "ivoa",
+       .name = "obscore",
+       .key_column = "obs_pk",
+       .key_row_mask = UINT64_MAX,
+       .ra_column = "s_ra",
+       .dec_column = "s_dec",
+       .footprint_column = "s_region",
+       .columns = DeclaredColumns<ObsCoreRow>(),
+       .encode = &EncodeRange<ObsCoreRow, GenerateObsCoreRow>},
+      {.id = kSourceTableId,
+       .schema = "gaia",
+       .name = "gaia_source",
+       .key_column = "source_id",
+       .key_row_mask = static_cast<uint64_t>(kSourceIdPixelFactor) - 1,
+       .ra_column = "ra",
+       .dec_column = "dec",
+       .footprint_column = nullptr,
+       .columns = DeclaredColumns<SourceRow>(),
+       .encode = &EncodeRange<SourceRow, GenerateSourceRow>},
   };
+  // TableRows holds one count per table.
+  if (tables.size() != kCorpusTableCount) std::abort();
+  for (size_t i = 0; i < tables.size(); ++i) tables[i].index = i;
+  return tables;
 }
 
 }  // namespace
@@ -40,6 +62,13 @@ const TableDef* FindTable(const std::string& name) {
     if (name == t.name || name == t.qualified_name()) return &t;
   }
   return nullptr;
+}
+
+const TableDef& CorpusTableWithId(uint32_t id) {
+  for (const TableDef& t : CorpusTables()) {
+    if (t.id == id) return t;
+  }
+  std::abort();
 }
 
 }  // namespace skyseed

@@ -1,7 +1,11 @@
-// The corpus: its tables in load order, each with its declared columns and
-// the function that generates and encodes a range of its rows.
+// The corpus: its tables in load order, each with its declared columns, the
+// rule that turns its key into a row index, the columns pg_sphere reads as a
+// sky position or footprint, and the function that generates and encodes a
+// range of its rows. This list is the only list of corpus tables.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -16,6 +20,11 @@ namespace skyseed {
 // by another version is refused rather than mixed.
 inline constexpr const char* kGeneratorVersion = "skyseed-gen-2";
 
+inline constexpr size_t kCorpusTableCount = 2;
+
+// A row count for each corpus table, indexed by TableDef::index.
+using TableRows = std::array<uint64_t, kCorpusTableCount>;
+
 struct RowRange {
   uint64_t first = 0;
   uint64_t count = 0;
@@ -23,20 +32,33 @@ struct RowRange {
 };
 
 struct TableDef {
-  uint32_t id;
+  uint32_t id;  // seeds the table's row streams: never renumbered
   const char* schema;
   const char* name;
   const char* key_column;
+  // The row index is the key under this mask: all of obs_pk; the low 35
+  // bits of a source_id (its pixel times 2^35 plus the row index).
+  uint64_t key_row_mask;
+  // The sky position (degrees), and the footprint (an spoly literal) or
+  // nullptr: what the GiST indexes and the spatial queries read.
+  const char* ra_column;
+  const char* dec_column;
+  const char* footprint_column;
   std::vector<ColumnDecl> columns;
   // Appends the binary COPY tuples of rows [range) to *out (no header or
   // trailer) and adds each row's hash to *digest.
   void (*encode)(uint64_t seed, RowRange range, ByteBuffer* out, TableDigest* digest);
+  size_t index = 0;  // position in CorpusTables(), set there
 
   std::string qualified_name() const { return std::string(schema) + "." + name; }
+  uint64_t RowIndexOfKey(uint64_t key) const { return key & key_row_mask; }
 };
 
 const std::vector<TableDef>& CorpusTables();
 // nullptr if no table has that name ("obscore", "ivoa.obscore" both match).
 const TableDef* FindTable(const std::string& name);
+// The table with this id (kObsCoreTableId, kSourceTableId); ids are
+// constants of the code, so an unknown one aborts.
+const TableDef& CorpusTableWithId(uint32_t id);
 
 }  // namespace skyseed

@@ -2,46 +2,31 @@
 
 #include "common/fault_point.h"
 #include "generator/copy_encoder.h"
+#include "loader/copy_in_stream.h"
 
 namespace skyseed {
 namespace {
 
-// libpq takes at most INT_MAX bytes a call; 8 MiB pieces keep the socket busy.
+// 8 MiB pieces keep the socket busy; the "copy" fault point falls between them.
 constexpr size_t kPiece = 8u << 20;
 
-Status SendStream(PgConnection& conn, std::string_view body) {
+}  // namespace
+
+Status CopyChunkIn(PgConnection& conn, const std::string& copy_sql, std::string_view tuples) {
+  Result<CopyInStream> stream = CopyInStream::Start(conn, copy_sql);
+  if (!stream.ok()) return stream.status();
   ByteBuffer framing;
   CopyEncoder enc(&framing);
   enc.Header();
-  SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(framing.view()));
-  for (size_t off = 0; off < body.size(); off += kPiece) {
-    SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(body.substr(off, kPiece)));
+  SKYSEED_RETURN_IF_ERROR(stream->Put(framing.view()));
+  for (size_t off = 0; off < tuples.size(); off += kPiece) {
+    SKYSEED_RETURN_IF_ERROR(stream->Put(tuples.substr(off, kPiece)));
     FaultPoint("copy");
   }
   framing.clear();
   enc.Trailer();
-  SKYSEED_RETURN_IF_ERROR(conn.PutCopyData(framing.view()));
-  return conn.EndCopyIn();
-}
-
-}  // namespace
-
-Status CommitChunk(PgConnection& conn, const ChunkCopy& chunk, std::string_view tuples) {
-  return conn
-      .InTransaction([&]() -> Status {
-        SKYSEED_RETURN_IF_ERROR(conn.BeginCopyIn(chunk.copy_sql));
-        SKYSEED_RETURN_IF_ERROR(SendStream(conn, tuples));
-        SKYSEED_RETURN_IF_ERROR(conn.Query(
-            "INSERT INTO skyseed.chunk_ledger (table_name, first_row, row_count, digest) "
-            "VALUES ($1, $2, $3, $4)",
-            {chunk.ledger_name, std::to_string(chunk.first_row), std::to_string(chunk.row_count),
-             chunk.digest.Hex()},
-            nullptr));
-        FaultPoint("ledgered");
-        return Status::Ok();
-      })
-      .Annotate(chunk.ledger_name + " rows " + std::to_string(chunk.first_row) + ".." +
-                std::to_string(chunk.first_row + chunk.row_count));
+  SKYSEED_RETURN_IF_ERROR(stream->Put(framing.view()));
+  return stream->End();
 }
 
 }  // namespace skyseed

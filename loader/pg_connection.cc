@@ -25,8 +25,9 @@ bool ServerWentAway(const char* sqlstate) {
 // What the user can do about the failures that are not the tool's fault.
 std::string HintFor(const char* sqlstate) {
   const std::string_view s(sqlstate ? sqlstate : "");
-  if (s == "53100") return " (the server's disk is full: free space, then run the same command "
-                           "again; committed chunks are kept)";
+  if (s == "53100")
+    return " (the server's disk is full: free space, then run the same command "
+           "again; committed chunks are kept)";
   if (s.starts_with("53")) return " (the server ran out of resources)";
   return "";
 }
@@ -46,7 +47,8 @@ Result<std::unique_ptr<PgConnection>> PgConnection::Connect(const std::string& c
     return Status::Unavailable("cannot connect to PostgreSQL (" + RedactConninfo(conninfo) +
                                "): " + msg);
   }
-  PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);
+  PQsetNoticeProcessor(
+      c, [](void*, const char*) {}, nullptr);
   return std::unique_ptr<PgConnection>(new PgConnection(c));
 }
 
@@ -66,7 +68,8 @@ Status PgConnection::Error(const std::string& context, const PGresult* r) const 
 Status PgConnection::Exec(const std::string& sql) {
   PgResult r(PQexec(conn_, sql.c_str()));
   const ExecStatusType st = PQresultStatus(r.get());
-  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(FirstLine(sql.c_str()), r.get());
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+    return Error(FirstLine(sql.c_str()), r.get());
   return Status::Ok();
 }
 
@@ -86,27 +89,10 @@ Status PgConnection::Query(const std::string& sql, const std::vector<std::string
   PgResult r(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
                           values.data(), nullptr, nullptr, 0));
   const ExecStatusType st = PQresultStatus(r.get());
-  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(FirstLine(sql.c_str()), r.get());
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
+    return Error(FirstLine(sql.c_str()), r.get());
   if (out) *out = std::move(r);
   return Status::Ok();
-}
-
-Status PgConnection::BeginCopyIn(const std::string& copy_sql) {
-  PgResult r(PQexec(conn_, copy_sql.c_str()));
-  if (PQresultStatus(r.get()) != PGRES_COPY_IN) return Error(copy_sql, r.get());
-  return Status::Ok();
-}
-
-Status PgConnection::PutCopyData(std::string_view data) {
-  if (PQputCopyData(conn_, data.data(), static_cast<int>(data.size())) != 1) {
-    return Error("sending COPY data");
-  }
-  return Status::Ok();
-}
-
-Status PgConnection::EndCopyIn() {
-  if (PQputCopyEnd(conn_, nullptr) != 1) return Error("ending COPY");
-  return DrainResults("COPY failed");
 }
 
 Status PgConnection::DrainResults(const std::string& context) {

@@ -46,10 +46,7 @@ class PgConnection {
   Status Query(const std::string& sql, const std::vector<std::string>& params, PgResult* out);
   Status Query(const std::string& sql, PgResult* out) { return Query(sql, {}, out); }
 
-  // COPY ... FROM STDIN: Begin, then Put any number of pieces, then End.
-  Status BeginCopyIn(const std::string& copy_sql);
-  Status PutCopyData(std::string_view data);
-  Status EndCopyIn();
+  // COPY ... FROM STDIN is a CopyInStream (loader/copy_in_stream.h).
   // COPY ... TO STDOUT: on_data receives the stream in the server's pieces.
   Status CopyOut(const std::string& copy_sql, const std::function<void(std::string_view)>& on_data);
 
@@ -58,10 +55,15 @@ class PgConnection {
 
   // "ident" with quotes doubled, via PQescapeIdentifier.
   std::string QuoteIdent(std::string_view name) const;
+  // QuoteIdent as a function, for SQL built with any quoting (schema/).
+  std::function<std::string(std::string_view)> IdentQuoter() const {
+    return [this](std::string_view name) { return QuoteIdent(name); };
+  }
   int server_version() const { return PQserverVersion(conn_); }
   int backend_pid() const { return PQbackendPID(conn_); }
 
  private:
+  friend class CopyInStream;  // checks its libpq returns with Error and DrainResults
   explicit PgConnection(PGconn* c) : conn_(c) {}
   // The failure of `r` (or of the connection when r is null), as
   // Unavailable when the server went away and Database otherwise.

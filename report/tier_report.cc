@@ -7,32 +7,26 @@
 
 #include "report/bar_chart.h"
 #include "report/format.h"
+#include "tiers/phase_times.h"
 
 namespace skyseed {
 namespace {
 
 // ---- What the records say, arranged per tier and per table.
 
+// A tier's phases, a phase that did not run as 0; a record that does not
+// parse counts as none (the report says so).
 struct Phases {
   bool recorded = false;
   double load = 0, indexes = 0, vacuum = 0;
-  std::map<std::string, double> index_builds;  // index name -> seconds
+  IndexBuildSeconds index_builds;
 };
 
-Phases ParsePhases(const std::string& text) {
-  Phases p;
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object()) return p;
-  p.recorded = true;
-  for (const auto& [key, value] : j.items()) {
-    if (!value.is_number()) continue;
-    const double s = value.get<double>();
-    if (key == "load") p.load = s;
-    if (key == "indexes") p.indexes = s;
-    if (key == "vacuum") p.vacuum = s;
-    if (key.rfind("index ", 0) == 0) p.index_builds[key.substr(6)] = s;
-  }
-  return p;
+Phases ReadPhases(const std::string& json) {
+  const Result<PhaseTimes> t = PhaseTimesFromJson(json);
+  if (!t.ok()) return {};
+  return {true, t->load.value_or(0), t->indexes.value_or(0), t->vacuum.value_or(0),
+          t->index_builds};
 }
 
 struct Model {
@@ -65,7 +59,7 @@ Model BuildModel(const ReportInput& in) {
         m.tables.push_back(r.table);
       }
     }
-    m.phases.push_back(ParsePhases(t.phases_json));
+    m.phases.push_back(ReadPhases(t.phases_json));
     for (const auto& [name, s] : m.phases.back().index_builds) indexes.insert(name);
   }
   m.indexes.assign(indexes.begin(), indexes.end());

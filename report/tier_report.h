@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tiers/database_manifest.h"
+#include "tiers/manifest_store.h"
 
 namespace skyseed {
 

@@ -1,5 +1,10 @@
 #include "schema/corpus_schema.h"
 
+#include <cstdint>
+
+#include "generator/obscore_row.h"
+#include "generator/source_row.h"
+
 namespace skyseed {
 
 std::string QuoteIdentifierOffline(std::string_view name) {
@@ -10,6 +15,8 @@ std::string QuoteIdentifierOffline(std::string_view name) {
   }
   return out + "\"";
 }
+
+std::string UnquotedIdentifier(std::string_view name) { return std::string(name); }
 
 std::string QualifiedName(const TableDef& t, const QuoteFn& q) {
   return q(t.schema) + "." + q(t.name);
@@ -26,10 +33,10 @@ namespace {
 IndexDef Gist(const TableDef& t, const QuoteFn& q, const std::string& name,
               const std::string& expression) {
   const std::string qualified_index = q(t.schema) + "." + q(name);
-  return {name, &t, IndexKind::kGist,
-          "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " USING gist (" +
-              expression + ")",
-          "DROP INDEX IF EXISTS " + qualified_index};
+  return {
+      name, &t, IndexKind::kGist,
+      "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " USING gist (" + expression + ")",
+      "DROP INDEX IF EXISTS " + qualified_index};
 }
 
 IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
@@ -58,20 +65,37 @@ std::string Cast(const std::string& expr, const char* type) {
   return out;
 }
 
+// Quotes with q, then prefixes the view's alias ("o." + "s_ra").
+QuoteFn Aliased(const QuoteFn& q, const char* alias) {
+  return [q, alias](std::string_view name) { return alias + q(name); };
+}
+
 }  // namespace
 
+std::string PositionExpression(const TableDef& t, const QuoteFn& q) {
+  return "spoint(radians(" + q(t.ra_column) + "), radians(" + q(t.dec_column) + "))";
+}
+
+std::string FootprintExpression(const TableDef& t, const QuoteFn& q) {
+  return Cast(q(t.footprint_column), "spoly");
+}
+
+std::string RowIndexExpression(const TableDef& t, const QuoteFn& q) {
+  const std::string key = q(t.key_column);
+  if (t.key_row_mask == UINT64_MAX) return key;
+  return "(" + key + " & " + std::to_string(t.key_row_mask) + ")";
+}
+
 std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
-  const TableDef& obscore = *FindTable("ivoa.obscore");
-  const TableDef& source = *FindTable("gaia.gaia_source");
+  const TableDef& obscore = CorpusTableWithId(kObsCoreTableId);
+  const TableDef& source = CorpusTableWithId(kSourceTableId);
   return {
       PrimaryKey(obscore, q),
       Btree(obscore, q, "obscore_obs_id_idx", "obs_id"),
-      Gist(obscore, q, "obscore_s_point_idx",
-           "spoint(radians(" + q("s_ra") + "), radians(" + q("s_dec") + "))"),
-      Gist(obscore, q, "obscore_s_region_idx", Cast(q("s_region"), "spoly")),
+      Gist(obscore, q, "obscore_s_point_idx", PositionExpression(obscore, q)),
+      Gist(obscore, q, "obscore_s_region_idx", FootprintExpression(obscore, q)),
       PrimaryKey(source, q),
-      Gist(source, q, "gaia_source_pos_idx",
-           "spoint(radians(" + q("ra") + "), radians(" + q("dec") + "))"),
+      Gist(source, q, "gaia_source_pos_idx", PositionExpression(source, q)),
   };
 }
 
@@ -87,43 +111,25 @@ std::string CorpusTablesDdl(const QuoteFn& q) {
     }
     sql += ");\n";
   }
-  const TableDef& obscore = *FindTable("ivoa.obscore");
-  const TableDef& source = *FindTable("gaia.gaia_source");
-  sql += "CREATE VIEW " + q("ivoa") + "." + q("obscore_sphere") + " AS SELECT o.*, spoint(radians(o." +
-         q("s_ra") + "), radians(o." + q("s_dec") + ")) AS s_point, (o." + q("s_region") +
-         "::spoly) AS s_region_poly FROM " + QualifiedName(obscore, q) + " o;\n";
-  sql += "CREATE VIEW " + q("gaia") + "." + q("gaia_source_sphere") +
-         " AS SELECT s.*, spoint(radians(s." + q("ra") + "), radians(s." + q("dec") +
-         ")) AS pos FROM " + QualifiedName(source, q) + " s;\n";
+  const TableDef& obscore = CorpusTableWithId(kObsCoreTableId);
+  const TableDef& source = CorpusTableWithId(kSourceTableId);
+  sql += "CREATE VIEW " + q("ivoa") + "." + q("obscore_sphere") + " AS SELECT o.*, " +
+         PositionExpression(obscore, Aliased(q, "o.")) + " AS s_point, " +
+         FootprintExpression(obscore, Aliased(q, "o.")) + " AS s_region_poly FROM " +
+         QualifiedName(obscore, q) + " o;\n";
+  sql += "CREATE VIEW " + q("gaia") + "." + q("gaia_source_sphere") + " AS SELECT s.*, " +
+         PositionExpression(source, Aliased(q, "s.")) + " AS pos FROM " + QualifiedName(source, q) +
+         " s;\n";
   return sql;
 }
 
-std::string ManifestDdl(const QuoteFn& q) {
-  const std::string s = q("skyseed") + ".";
-  return "CREATE SCHEMA IF NOT EXISTS " + q("skyseed") + ";\n"
-         "CREATE TABLE " + s + "corpus (\n"
-         "  seed bigint NOT NULL, generator_version text NOT NULL,\n"
-         "  created_at timestamptz NOT NULL DEFAULT now(),\n"
-         "  one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row));\n"
-         "CREATE TABLE " + s + "chunk_ledger (\n"
-         "  table_name text NOT NULL, first_row bigint NOT NULL, row_count bigint NOT NULL,\n"
-         "  digest text NOT NULL, committed_at timestamptz NOT NULL DEFAULT now(),\n"
-         "  PRIMARY KEY (table_name, first_row));\n"
-         "CREATE TABLE " + s + "index_stash (\n"
-         "  index_name text PRIMARY KEY, table_name text NOT NULL, definition text NOT NULL,\n"
-         "  stashed_at timestamptz NOT NULL DEFAULT now());\n"
-         "CREATE TABLE " + s + "shard_plan (\n"
-         "  tier text NOT NULL, chunk_rows bigint NOT NULL, shards integer NOT NULL,\n"
-         "  one_row boolean PRIMARY KEY DEFAULT true CHECK (one_row));\n"
-         "CREATE TABLE " + s + "tier (\n"
-         "  tier text PRIMARY KEY, reached_at timestamptz NOT NULL DEFAULT now(),\n"
-         "  seconds double precision NOT NULL, corpus_digest text NOT NULL,\n"
-         "  database_size bigint NOT NULL, pg_version text NOT NULL, phases jsonb NOT NULL);\n"
-         "CREATE TABLE " + s + "tier_table (\n"
-         "  tier text NOT NULL REFERENCES " + s + "tier ON DELETE CASCADE,\n"
-         "  table_name text NOT NULL, rows bigint NOT NULL, digest text NOT NULL,\n"
-         "  table_size bigint NOT NULL, indexes_size bigint NOT NULL,\n"
-         "  index_table_ratio double precision NOT NULL, PRIMARY KEY (tier, table_name));\n";
+std::string CopyInSql(const TableDef& t, const QuoteFn& q) {
+  return "COPY " + QualifiedName(t, q) + " (" + ColumnList(t, q) + ") FROM STDIN (FORMAT binary)";
+}
+
+std::string CopyOutSql(const TableDef& t, const QuoteFn& q, const std::string& where) {
+  return "COPY (SELECT " + ColumnList(t, q) + " FROM " + QualifiedName(t, q) + " WHERE " + where +
+         ") TO STDOUT (FORMAT binary)";
 }
 
 }  // namespace skyseed

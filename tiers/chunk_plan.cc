@@ -21,7 +21,7 @@ std::vector<RowRange> MissingRanges(std::vector<RowRange> done, uint64_t target)
 std::vector<Chunk> TierChunks(const TierSpec& tier, uint64_t chunk_rows) {
   std::vector<Chunk> chunks;
   for (const TableDef& t : CorpusTables()) {
-    for (const RowRange& r : SplitRanges({{0, tier.RowsFor(t.id)}}, chunk_rows)) {
+    for (const RowRange& r : SplitRanges({{0, tier.RowsOf(t)}}, chunk_rows)) {
       chunks.push_back({&t, r});
     }
   }

@@ -47,8 +47,9 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
   const fs::path path = fs::path(dir) / "manifest.json";
   std::error_code ec;
   if (!fs::exists(path, ec)) {
-    return Status::InvalidArgument(dir + " holds no manifest.json (not the output of a finished "
-                                         "skyseed generate)");
+    return Status::InvalidArgument(dir +
+                                   " holds no manifest.json (not the output of a finished "
+                                   "skyseed generate)");
   }
   std::string text;
   SKYSEED_RETURN_IF_ERROR(ReadText(path, &text));
@@ -72,8 +73,9 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
     for (const FilesManifest::Table& cand : set.manifest_.tables) {
       if (cand.table == t.qualified_name()) mt = &cand;
     }
-    if (mt == nullptr) return Status::Corruption("manifest.json: no files for " + t.qualified_name());
-    SKYSEED_RETURN_IF_ERROR(CheckTiling(*mt, set.tier_.RowsFor(t.id)));
+    if (mt == nullptr)
+      return Status::Corruption("manifest.json: no files for " + t.qualified_name());
+    SKYSEED_RETURN_IF_ERROR(CheckTiling(*mt, set.tier_.RowsOf(t)));
     for (const CorpusFile& f : mt->files) set.by_start_[{mt->table, f.first_row}] = f;
   }
   if (set.manifest_.tables.size() != CorpusTables().size()) {
@@ -105,31 +107,36 @@ std::vector<Chunk> CorpusFileSet::Chunks() const {
   return out;
 }
 
-Status CorpusFileSet::ReadChecked(const Chunk& chunk, std::string* stream,
-                                  std::string_view* tuples, ByteBuffer* scratch) const {
+Status CorpusFileSet::ReadChecked(const Chunk& chunk, std::string* stream, std::string_view* tuples,
+                                  ByteBuffer* scratch) const {
   const CorpusFile* f = FileFor(chunk);
-  if (f == nullptr) return Status::Corruption("no file holds " + chunk.table->qualified_name() + " rows " + std::to_string(chunk.range.first));
+  if (f == nullptr)
+    return Status::Corruption("no file holds " + chunk.table->qualified_name() + " rows " +
+                              std::to_string(chunk.range.first));
   const std::string path = (fs::path(dir_) / f->file).string();
   Status read = ReadCopyFile(path, stream);
   if (read.code() == Status::Code::kNotFound) return Status::Corruption(path + " is missing");
   SKYSEED_RETURN_IF_ERROR(read);
   TableDigest in_file;
   const char* first = nullptr;
-  const Status framing = ForEachTuple(
-      *stream, static_cast<int>(chunk.table->columns.size()), [&](std::string_view t) {
+  const Status framing =
+      ForEachTuple(*stream, static_cast<int>(chunk.table->columns.size()), [&](std::string_view t) {
         if (first == nullptr) first = t.data();
         in_file.AddRow(t.data(), t.size());
       });
-  if (!framing.ok()) return Status::Corruption(path + " is damaged or truncated: " + framing.message());
+  if (!framing.ok())
+    return Status::Corruption(path + " is damaged or truncated: " + framing.message());
   if (in_file.rows != f->rows || in_file.sum != f->digest) {
-    return Status::Corruption(path + " is damaged: its rows do not match the digest in manifest.json");
+    return Status::Corruption(path +
+                              " is damaged: its rows do not match the digest in manifest.json");
   }
   scratch->clear();
   TableDigest generated;
   chunk.table->encode(manifest_.seed, chunk.range, scratch, &generated);
   if (!(generated == in_file)) {
     return Status::Corruption(path + " does not hold the rows of seed " +
-                              std::to_string(manifest_.seed) + " (another corpus, or a hand-edited manifest.json)");
+                              std::to_string(manifest_.seed) +
+                              " (another corpus, or a hand-edited manifest.json)");
   }
   // From the first tuple up to the 2-byte trailer ForEachTuple found last.
   const char* end = stream->data() + stream->size() - 2;

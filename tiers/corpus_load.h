@@ -13,7 +13,7 @@
 #include "common/status.h"
 #include "generator/byte_buffer.h"
 #include "tiers/chunk_plan.h"
-#include "tiers/corpus_files.h"
+#include "tiers/manifest_json.h"
 #include "tiers/tier_spec.h"
 
 namespace skyseed {

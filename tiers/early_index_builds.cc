@@ -1,6 +1,6 @@
 #include "tiers/early_index_builds.h"
 
-#include "tiers/index_strategy.h"
+#include "tiers/index_builds.h"
 
 namespace skyseed {
 
@@ -14,17 +14,17 @@ void EarlyIndexBuilds::TableLoaded(const TableDef& table) {
   std::lock_guard<std::mutex> lock(mu_);
   Build& b = builds_.emplace_back();
   b.thread = std::thread([this, &b, &table] {
-    b.status = RebuildStashedIndexes(options_.conninfo, options_.jobs, options_.maintenance_work_mem,
-                                     &b.seconds, &table);
+    b.status = RebuildStashedIndexes(options_.conninfo, options_.jobs,
+                                     options_.maintenance_work_mem, &b.seconds, &table);
   });
 }
 
-Status EarlyIndexBuilds::Finish(PhaseSeconds* phases) {
+Status EarlyIndexBuilds::Finish(PhaseTimes* phases) {
   Status first;
   std::lock_guard<std::mutex> lock(mu_);
   for (Build& b : builds_) {
     if (b.thread.joinable()) b.thread.join();
-    for (const auto& [name, secs] : b.seconds) (*phases)[name] += secs;
+    phases->AddBuilds(b.seconds);
     if (first.ok() && !b.status.ok()) first = b.status;
   }
   builds_.clear();

@@ -12,7 +12,8 @@
 
 #include "common/status.h"
 #include "generator/corpus_tables.h"
-#include "tiers/grow_steps.h"
+#include "tiers/grow.h"
+#include "tiers/phase_times.h"
 
 namespace skyseed {
 
@@ -27,13 +28,13 @@ class EarlyIndexBuilds {
   // primary key first, then the longest). Thread-safe.
   void TableLoaded(const TableDef& table);
   // Waits for every build; adds their times to *phases; the first failure.
-  Status Finish(PhaseSeconds* phases);
+  Status Finish(PhaseTimes* phases);
 
  private:
   struct Build {
     std::thread thread;
     Status status;
-    PhaseSeconds seconds;
+    IndexBuildSeconds seconds;
   };
   const GrowOptions& options_;
   std::mutex mu_;

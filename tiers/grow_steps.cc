@@ -2,112 +2,65 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "common/fault_point.h"
-#include "generator/corpus_tables.h"
-#include "loader/chunk_copy.h"
 #include "schema/corpus_schema.h"
+#include "tiers/chunk_commit.h"
 #include "tiers/corpus_load.h"
-#include "tiers/database_manifest.h"
 #include "tiers/early_index_builds.h"
+#include "tiers/index_builds.h"
 #include "tiers/index_strategy.h"
+#include "tiers/load_plan.h"
+#include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
 #include "tiers/progress.h"
+#include "tiers/shard_growth.h"
+#include "tiers/tier_measure.h"
 
 namespace skyseed {
 namespace {
 
-double Since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-QuoteFn Quoter(PgConnection& c) {
-  return [&c](std::string_view n) { return c.QuoteIdent(n); };
-}
-
-uint64_t RowsMissingIn(const std::vector<RowRange>& missing, RowRange r) {
-  uint64_t n = 0;
-  for (const RowRange& m : missing) {
-    const uint64_t lo = std::max(m.first, r.first), hi = std::min(m.end(), r.end());
-    if (lo < hi) n += hi - lo;
-  }
-  return n;
-}
-
-// The files' chunks the ledger lacks. A file the ledger holds part of (the
-// database was grown with another chunk size) cannot be loaded whole.
-Result<std::vector<Chunk>> PlanFileLoad(const std::vector<LedgerEntry>& ledger,
-                                        const TableCounts& counts, const CorpusFileSet& files) {
-  std::vector<Chunk> chunks;
-  for (const Chunk& c : files.Chunks()) {
-    const std::string table = c.table->qualified_name();
-    const uint64_t missing =
-        RowsMissingIn(MissingRanges(LedgerRanges(ledger, table), counts.at(table)), c.range);
-    if (missing == c.range.count) {
-      chunks.push_back(c);
-    } else if (missing > 0) {
-      return Status::InvalidArgument(
-          "the database already holds part of " + table + " rows " + std::to_string(c.range.first) +
-          ".." + std::to_string(c.range.end()) +
-          " (grown with another chunk size); finish it with skyseed grow --tier " +
-          files.tier().name);
-    }
-  }
-  return chunks;
-}
-
-Result<std::vector<Chunk>> PlanLoad(const std::vector<LedgerEntry>& ledger,
-                                    const TableCounts& counts, const GrowOptions& o) {
-  if (o.files) return PlanFileLoad(ledger, counts, *o.files);
-  const uint64_t chunk_rows = o.chunk_rows;
-  std::vector<Chunk> chunks;
-  for (const TableDef& t : CorpusTables()) {
-    const std::vector<RowRange> missing =
-        MissingRanges(LedgerRanges(ledger, t.qualified_name()), counts.at(t.qualified_name()));
-    for (const RowRange& r : SplitRanges(missing, chunk_rows)) {
-      if (!o.sharded() || ShardOwns(r, chunk_rows, o.shard, o.shards)) chunks.push_back({&t, r});
-    }
-  }
-  return chunks;
+Result<std::vector<Chunk>> PlanLoad(const std::vector<LedgerEntry>& ledger, const TableRows& counts,
+                                    const GrowOptions& o) {
+  if (o.files) return PlanFileLoad(ledger, counts, o.files->Chunks(), o.files->tier().name);
+  return PlanGeneratedLoad(ledger, counts, {o.chunk_rows, o.shard, o.shards});
 }
 
 Status SetAsideWhereCheaper(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
                             const std::vector<Chunk>& chunks) {
   Result<std::vector<StashEntry>> stash = ReadStash(ctx.control);
   if (!stash.ok()) return stash.status();
-  for (const IndexDef& idx : CorpusIndexes(Quoter(ctx.control))) {
-    const bool stashed = std::any_of(stash->begin(), stash->end(),
-                                     [&](const StashEntry& e) { return e.index_name == idx.name; });
-    if (stashed) continue;
-    uint64_t added = 0;
-    for (const Chunk& c : chunks) {
-      if (c.table == idx.table) added += c.range.count;
-    }
-    if (added == 0) continue;
-    const uint64_t existing = LedgerRows(ledger, idx.table->qualified_name());
-    if (ChooseIndexAction(idx.kind, existing, added) == IndexAction::kSetAside) {
-      SKYSEED_RETURN_IF_ERROR(SetAsideIndex(ctx.control, idx));
-    }
+  const std::vector<IndexDef> indexes = CorpusIndexes(ctx.control.IdentQuoter());
+  for (const IndexDef* idx : IndexesToSetAside(indexes, *stash, ledger, chunks)) {
+    SKYSEED_RETURN_IF_ERROR(SetAsideIndex(ctx.control, *idx));
   }
   return Status::Ok();
 }
 
-// `early`, when given, hears of each table whose chunks have all committed.
-Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndexBuilds* early) {
-  const int jobs = std::max(1, std::min<int>(ctx.options.jobs, chunks.size()));
+// One connection per job, its commits asynchronous: a chunk and its ledger
+// entry commit or vanish together, so a commit lost in a crash is simply
+// loaded again and exactly-once holds.
+Result<std::vector<std::unique_ptr<PgConnection>>> LoadConnections(const GrowOptions& o, int jobs) {
   std::vector<std::unique_ptr<PgConnection>> conns;
   for (int w = 0; w < jobs; ++w) {
-    Result<std::unique_ptr<PgConnection>> c = PgConnection::Connect(ctx.options.conninfo);
+    Result<std::unique_ptr<PgConnection>> c = PgConnection::Connect(o.conninfo);
     if (!c.ok()) return c.status();
-    // A chunk and its ledger row commit or vanish together, so a commit
-    // lost in a crash is simply loaded again: exactly-once holds.
     SKYSEED_RETURN_IF_ERROR((*c)->Exec("SET synchronous_commit = off"));
     conns.push_back(std::move(*c));
   }
+  return conns;
+}
+
+// `early`, when given, hears of each table whose chunks have all committed.
+Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndexBuilds* early) {
+  const GrowOptions& o = ctx.options;
+  const int jobs = std::max(1, std::min<int>(o.jobs, chunks.size()));
+  Result<std::vector<std::unique_ptr<PgConnection>>> conns = LoadConnections(o, jobs);
+  if (!conns.ok()) return conns.status();
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
   for (int w = 0; w < jobs; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
   std::vector<std::string> file_streams(jobs);
@@ -124,19 +77,14 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
     buf.clear();
     TableDigest d;
     std::string_view tuples;
-    if (ctx.options.files) {
-      SKYSEED_RETURN_IF_ERROR(ctx.options.files->ReadChecked(c, &file_streams[w], &tuples, &buf));
-      d.sum = ctx.options.files->FileFor(c)->digest;
+    if (o.files) {
+      SKYSEED_RETURN_IF_ERROR(o.files->ReadChecked(c, &file_streams[w], &tuples, &buf));
+      d.sum = o.files->FileFor(c)->digest;
     } else {
-      c.table->encode(ctx.options.seed, c.range, &buf, &d);
+      c.table->encode(o.seed, c.range, &buf, &d);
       tuples = buf.view();
     }
-    PgConnection& conn = *conns[w];
-    const QuoteFn q = Quoter(conn);
-    const ChunkCopy copy{"COPY " + QualifiedName(*c.table, q) + " (" + ColumnList(*c.table, q) +
-                             ") FROM STDIN (FORMAT binary)",
-                         c.table->qualified_name(), c.range.first, c.range.count, d.sum};
-    SKYSEED_RETURN_IF_ERROR(CommitChunk(conn, copy, tuples));
+    SKYSEED_RETURN_IF_ERROR(CommitChunk(*(*conns)[w], c, d.sum, tuples));
     FaultPoint("committed");
     progress.Add(c.range.count, tuples.size());
     std::lock_guard<std::mutex> lock(mu);
@@ -147,17 +95,10 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
 
 }  // namespace
 
-Status LoadMissing(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases) {
+Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases) {
   Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
   if (!ledger.ok()) return ledger.status();
-  for (const auto& [table, rows] : counts) {
-    const uint64_t have = LedgerRows(*ledger, table);
-    if (have > rows) {
-      return Status::InvalidArgument(table + " already holds " + std::to_string(have) +
-                                     " rows, more than the " + std::to_string(rows) +
-                                     " asked for; tiers only grow");
-    }
-  }
+  SKYSEED_RETURN_IF_ERROR(CheckOnlyGrows(*ledger, counts));
   const Result<std::vector<Chunk>> chunks = PlanLoad(*ledger, counts, ctx.options);
   if (!chunks.ok()) return chunks.status();
   SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, *ledger, *chunks));
@@ -168,36 +109,45 @@ Status LoadMissing(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* ph
   if (!chunks->empty()) {
     loaded = LoadChunks(ctx, *chunks, ctx.options.sharded() ? nullptr : &early);
   }
-  (*phases)["load"] += Since(start);
+  PhaseTimes::Add(&phases->load, SecondsSince(start));
   const auto waited = std::chrono::steady_clock::now();
   const Status built = early.Finish(phases);
-  (*phases)["indexes"] += Since(waited);
+  PhaseTimes::Add(&phases->indexes, SecondsSince(waited));
   SKYSEED_RETURN_IF_ERROR(loaded);
   return built;
 }
 
-Status BuildStashedIndexes(GrowContext& ctx, PhaseSeconds* phases) {
+Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases) {
   const auto start = std::chrono::steady_clock::now();
-  PhaseSeconds index_seconds;
+  IndexBuildSeconds builds;
   SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(ctx.options.conninfo, ctx.options.jobs,
-                                                ctx.options.maintenance_work_mem, &index_seconds));
-  for (const auto& [name, secs] : index_seconds) (*phases)[name] += secs;
-  (*phases)["indexes"] += Since(start);
+                                                ctx.options.maintenance_work_mem, &builds));
+  phases->AddBuilds(builds);
+  PhaseTimes::Add(&phases->indexes, SecondsSince(start));
   return Status::Ok();
 }
 
-Status GrowToCounts(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases) {
+Status GrowToCounts(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases) {
   SKYSEED_RETURN_IF_ERROR(LoadMissing(ctx, counts, phases));
   return BuildStashedIndexes(ctx, phases);
 }
 
-Result<bool> CountsComplete(GrowContext& ctx, const TableCounts& counts) {
-  Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
-  if (!ledger.ok()) return ledger.status();
-  for (const auto& [table, rows] : counts) {
-    if (!MissingRanges(LedgerRanges(*ledger, table), rows).empty()) return false;
+Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableRows& counts) {
+  const auto start = std::chrono::steady_clock::now();
+  PhaseTimes phases;
+  SKYSEED_RETURN_IF_ERROR(LoadMissing(ctx, counts, &phases));
+  if (ctx.options.sharded()) {
+    Result<bool> finish = ShardShouldFinish(ctx.control, ctx.options, tier, counts);
+    if (!finish.ok()) return finish.status();
+    if (!*finish) return Status::Ok();
   }
-  return true;
+  SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
+  const auto vacuum_start = std::chrono::steady_clock::now();
+  SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs));
+  const auto end = std::chrono::steady_clock::now();
+  phases.vacuum = std::chrono::duration<double>(end - vacuum_start).count();
+  return RecordReached(ctx.control, tier, counts,
+                       std::chrono::duration<double>(end - start).count(), phases);
 }
 
 }  // namespace skyseed

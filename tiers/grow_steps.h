@@ -1,21 +1,17 @@
 // The steps of a growth: reach row counts (load missing chunks with each
-// index kept live or set aside), rebuild stashed indexes, VACUUM (ANALYZE),
-// and record the tier with its sizes and digests.
+// index kept live or set aside), rebuild stashed indexes, and, for a tier,
+// VACUUM (ANALYZE) and the tier record.
 #pragma once
 
-#include <cstdint>
-#include <map>
 #include <string>
 
 #include "common/status.h"
+#include "generator/corpus_tables.h"
 #include "loader/pg_connection.h"
 #include "tiers/grow.h"
-#include "tiers/lock_keys.h"
+#include "tiers/phase_times.h"
 
 namespace skyseed {
-
-using TableCounts = std::map<std::string, uint64_t>;  // "schema.name" -> rows
-using PhaseSeconds = std::map<std::string, double>;
 
 struct GrowContext {
   const GrowOptions& options;
@@ -24,16 +20,13 @@ struct GrowContext {
 
 // Loads what the ledger lacks below `counts` (this shard's cells only, when
 // sharded), setting indexes aside where that is cheaper.
-Status LoadMissing(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases);
+Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases);
 // Builds every stashed index.
-Status BuildStashedIndexes(GrowContext& ctx, PhaseSeconds* phases);
+Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases);
 // LoadMissing, then BuildStashedIndexes.
-Status GrowToCounts(GrowContext& ctx, const TableCounts& counts, PhaseSeconds* phases);
-// True when the ledger holds every row below `counts`.
-Result<bool> CountsComplete(GrowContext& ctx, const TableCounts& counts);
-// GrowToCounts + VACUUM (ANALYZE) + the tier record, with a summary line.
-Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableCounts& counts);
-// Grows in rounds until pg_database_size() reaches options.target_size.
-Status GrowToSize(GrowContext& ctx);
+Status GrowToCounts(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases);
+// LoadMissing, then (unless a shard leaves it to another) the indexes,
+// VACUUM (ANALYZE) and the tier record, with a summary line.
+Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableRows& counts);
 
 }  // namespace skyseed

@@ -1,18 +1,17 @@
 // For each growth step each index is kept live or set aside and rebuilt,
-// whichever costs less (DESIGN principle 7). A set-aside index's name is
-// stashed in skyseed.index_stash in the same transaction as the drop, so a
-// killed run never leaves the database silently without an index: the next
-// grow rebuilds everything in the stash.
+// whichever costs less (DESIGN principle 7), and set-aside indexes are
+// rebuilt in an order that keeps every build from queueing behind another.
+// Pure decisions over plain values; tiers/index_builds.h acts on them.
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <string>
 #include <vector>
 
 #include "common/status.h"
-#include "loader/pg_connection.h"
 #include "schema/corpus_schema.h"
+#include "tiers/chunk_ledger.h"
+#include "tiers/chunk_plan.h"
+#include "tiers/manifest_store.h"
 
 namespace skyseed {
 
@@ -21,14 +20,21 @@ enum class IndexAction { kKeepLive, kSetAside };
 // existing: rows already in the table; added: rows this step loads.
 IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added);
 
-Status SetAsideIndex(PgConnection& conn, const IndexDef& index);
+// The indexes of `indexes` to set aside before loading `chunks` onto what
+// the ledger holds: those not stashed already, whose table the step adds
+// rows to, where ChooseIndexAction says so. In the order of `indexes`.
+std::vector<const IndexDef*> IndexesToSetAside(const std::vector<IndexDef>& indexes,
+                                               const std::vector<StashEntry>& stash,
+                                               const std::vector<LedgerEntry>& ledger,
+                                               const std::vector<Chunk>& chunks);
 
-// Builds every stashed index (of `table` only, when given), `jobs` at a time
-// on separate connections, each in the transaction that removes its stash
-// entry. seconds["index <name>"] receives each build's wall time.
-Status RebuildStashedIndexes(const std::string& conninfo, int jobs,
-                             const std::string& maintenance_work_mem,
-                             std::map<std::string, double>* seconds,
-                             const TableDef* table = nullptr);
+// The stashed indexes (of `table` only, when given) as two waves built one
+// after the other: the primary keys, then the rest, longest first. The
+// definitions come from `indexes` (the schema code), never from the stash's
+// text: Corruption for a stash entry naming an index `indexes` lacks.
+using IndexWave = std::vector<const IndexDef*>;  // built in parallel
+Result<std::vector<IndexWave>> IndexBuildWaves(const std::vector<IndexDef>& indexes,
+                                               const std::vector<StashEntry>& stash,
+                                               const TableDef* table);
 
 }  // namespace skyseed

@@ -6,7 +6,6 @@
 #include <mutex>
 
 #include "generator/copy_decoder.h"
-#include "generator/source_row.h"
 #include "loader/pg_connection.h"
 #include "schema/corpus_schema.h"
 #include "tiers/parallel_chunks.h"
@@ -18,17 +17,10 @@ uint64_t RowIndexOfTuple(const TableDef& t, std::string_view tuple) {
   uint64_t be = 0;
   if (tuple.size() < 14) return UINT64_MAX;
   std::memcpy(&be, tuple.data() + 6, 8);
-  const uint64_t key = __builtin_bswap64(be);
-  if (t.id == kSourceTableId) return key & (static_cast<uint64_t>(kSourceIdPixelFactor) - 1);
-  return key;
+  return t.RowIndexOfKey(__builtin_bswap64(be));
 }
 
 namespace {
-
-std::string SelectSql(const TableDef& t, const QuoteFn& q, const std::string& where) {
-  return "COPY (SELECT " + ColumnList(t, q) + " FROM " + QualifiedName(t, q) + " WHERE " + where +
-         ") TO STDOUT (FORMAT binary)";
-}
 
 Status CopyAll(PgConnection& conn, const std::string& sql, const TableDef& t,
                const std::function<void(std::string_view)>& on_tuple) {
@@ -44,7 +36,7 @@ Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDe
                             std::vector<RowRange> chunks) {
   Result<std::unique_ptr<PgConnection>> control = PgConnection::Connect(conninfo);
   if (!control.ok()) return control.status();
-  const QuoteFn q = [&](std::string_view n) { return (*control)->QuoteIdent(n); };
+  const QuoteFn q = (*control)->IdentQuoter();
   PgResult r;
   SKYSEED_RETURN_IF_ERROR((*control)->Query(
       "SELECT pg_relation_size($1::regclass) / current_setting('block_size')::bigint",
@@ -63,18 +55,20 @@ Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDe
     // Block numbers are integers computed here, not user input; COPY takes
     // no bind parameters.
     std::string where = "ctid >= '(" + std::to_string(i * per_range) + ",0)'::tid";
-    if (i + 1 < n_ranges) where += " AND ctid < '(" + std::to_string((i + 1) * per_range) + ",0)'::tid";
+    if (i + 1 < n_ranges)
+      where += " AND ctid < '(" + std::to_string((i + 1) * per_range) + ",0)'::tid";
     ChunkScan local{{}, std::vector<TableDigest>(chunks.size()), {}};
-    SKYSEED_RETURN_IF_ERROR(CopyAll(**conn, SelectSql(t, q, where), t, [&](std::string_view tuple) {
-      const uint64_t row = RowIndexOfTuple(t, tuple);
-      auto it = std::upper_bound(chunks.begin(), chunks.end(), row,
-                                 [](uint64_t v, const RowRange& c) { return v < c.first; });
-      if (it != chunks.begin() && row < std::prev(it)->end()) {
-        local.digests[std::prev(it) - chunks.begin()].AddRow(tuple.data(), tuple.size());
-      } else {
-        local.outside.AddRow(tuple.data(), tuple.size());
-      }
-    }));
+    SKYSEED_RETURN_IF_ERROR(
+        CopyAll(**conn, CopyOutSql(t, q, where), t, [&](std::string_view tuple) {
+          const uint64_t row = RowIndexOfTuple(t, tuple);
+          auto it = std::upper_bound(chunks.begin(), chunks.end(), row,
+                                     [](uint64_t v, const RowRange& c) { return v < c.first; });
+          if (it != chunks.begin() && row < std::prev(it)->end()) {
+            local.digests[std::prev(it) - chunks.begin()].AddRow(tuple.data(), tuple.size());
+          } else {
+            local.outside.AddRow(tuple.data(), tuple.size());
+          }
+        }));
     std::lock_guard<std::mutex> lock(mu);
     for (size_t c = 0; c < chunks.size(); ++c) scan.digests[c].Merge(local.digests[c]);
     scan.outside.Merge(local.outside);
@@ -88,13 +82,12 @@ Result<std::vector<Digest128>> ScanChunkRows(const std::string& conninfo, const 
                                              RowRange range) {
   Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
   if (!conn.ok()) return conn.status();
-  const QuoteFn q = [&](std::string_view n) { return (*conn)->QuoteIdent(n); };
-  std::string key = q(t.key_column);
-  if (t.id == kSourceTableId) key = "(" + key + " & " + std::to_string(kSourceIdPixelFactor - 1) + ")";
+  const QuoteFn q = (*conn)->IdentQuoter();
+  const std::string key = RowIndexExpression(t, q);
   const std::string where = key + " >= " + std::to_string(range.first) + " AND " + key + " < " +
                             std::to_string(range.end());
   std::vector<Digest128> hashes;
-  SKYSEED_RETURN_IF_ERROR(CopyAll(**conn, SelectSql(t, q, where), t, [&](std::string_view tuple) {
+  SKYSEED_RETURN_IF_ERROR(CopyAll(**conn, CopyOutSql(t, q, where), t, [&](std::string_view tuple) {
     hashes.push_back(RowHash(tuple.data(), tuple.size()));
   }));
   std::sort(hashes.begin(), hashes.end(), [](const Digest128& a, const Digest128& b) {

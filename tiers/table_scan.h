@@ -1,6 +1,5 @@
 // Reading a corpus table back: row hashes bucketed into the ledger's chunks
-// by the row index each key encodes (obs_pk is the row index; a source_id's
-// low 35 bits are).
+// by the row index each key encodes (TableDef::RowIndexOfKey).
 #pragma once
 
 #include <cstdint>
@@ -10,16 +9,15 @@
 #include "common/status.h"
 #include "generator/corpus_digest.h"
 #include "generator/corpus_tables.h"
-#include "tiers/database_manifest.h"
 
 namespace skyseed {
 
 uint64_t RowIndexOfTuple(const TableDef& t, std::string_view tuple);
 
 struct ChunkScan {
-  std::vector<RowRange> chunks;         // sorted ledger chunks of the table
-  std::vector<TableDigest> digests;     // per chunk, from the database
-  TableDigest outside;                  // rows in no ledger chunk
+  std::vector<RowRange> chunks;      // sorted ledger chunks of the table
+  std::vector<TableDigest> digests;  // per chunk, from the database
+  TableDigest outside;               // rows in no ledger chunk
 };
 
 // Scans the whole table with `jobs` connections over disjoint block ranges.

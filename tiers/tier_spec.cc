@@ -2,29 +2,42 @@
 
 #include <strings.h>
 
-#include "generator/obscore_row.h"
-#include "generator/source_row.h"
+#include <algorithm>
+#include <cmath>
 
 namespace skyseed {
+namespace {
 
-uint64_t TierSpec::RowsFor(uint32_t table_id) const {
-  if (table_id == kObsCoreTableId) return obscore_rows;
-  if (table_id == kSourceTableId) return source_rows;
-  return 0;
+// Every table holds more rows in `next` than in `prev`.
+bool Grows(const TierSpec& prev, const TierSpec& next) {
+  for (size_t i = 0; i < next.rows.size(); ++i) {
+    if (next.rows[i] <= prev.rows[i]) return false;
+  }
+  return true;
 }
 
+}  // namespace
+
 const std::vector<TierSpec>& BuiltinTiers() {
-  // D1 matches the reference run's 700,090 ObsCore rows and ~8.87 M rows in
-  // all; D2-D4 keep its ratio of 11.67 sources per observation.
+  // Rows of {ivoa.obscore, gaia.gaia_source}, in CorpusTables() order. D1
+  // matches the reference run's 700,090 ObsCore rows and ~8.87 M rows in
+  // all; D2-D4 keep its ratio of sources per observation.
   static const std::vector<TierSpec> tiers = {
-      {"ci", 10'000, 100'000},
-      {"S", 100'000, 1'000'000},
-      {"D1", 700'090, 8'170'000},
-      {"D2", 3'000'000, 35'010'000},
-      {"D3", 7'400'000, 86'360'000},
-      {"D4", 13'300'000, 155'210'000},
+      {"ci", {10'000, 100'000}},          // 10 sources per observation
+      {"S", {100'000, 1'000'000}},        // 10
+      {"D1", {700'090, 8'170'000}},       // 11.67, the reference run's
+      {"D2", {3'000'000, 35'010'000}},    // 11.67
+      {"D3", {7'400'000, 86'360'000}},    // 11.67
+      {"D4", {13'300'000, 155'210'000}},  // 11.67
   };
   return tiers;
+}
+
+const TierSpec& ReferenceTier() {
+  static const TierSpec& reference =
+      *std::find_if(BuiltinTiers().begin(), BuiltinTiers().end(),
+                    [](const TierSpec& t) { return t.name == "D1"; });
+  return reference;
 }
 
 Result<TierSpec> FindTier(const std::string& name) {
@@ -45,7 +58,7 @@ Result<std::vector<TierSpec>> ParseTierList(const std::string& list) {
     if (item.empty()) return Status::InvalidArgument("empty tier name in tier list '" + list + "'");
     Result<TierSpec> tier = FindTier(item);
     if (!tier.ok()) return tier.status();
-    if (!out.empty() && (tier->obscore_rows <= out.back().obscore_rows)) {
+    if (!out.empty() && !Grows(out.back(), *tier)) {
       return Status::InvalidArgument("tier list '" + list + "' must name tiers in growing order");
     }
     out.push_back(*tier);
@@ -53,6 +66,18 @@ Result<std::vector<TierSpec>> ParseTierList(const std::string& list) {
     start = comma + 1;
   }
   return out;
+}
+
+TableRows RowsInProportion(const TierSpec& shape, const TableDef& lead, uint64_t lead_rows) {
+  TableRows rows{};
+  for (const TableDef& t : CorpusTables()) {
+    const double per_lead_row =
+        static_cast<double>(shape.RowsOf(t)) / static_cast<double>(shape.RowsOf(lead));
+    rows[t.index] = t.index == lead.index
+                        ? lead_rows
+                        : static_cast<uint64_t>(std::llround(lead_rows * per_lead_row));
+  }
+  return rows;
 }
 
 }  // namespace skyseed

@@ -8,22 +8,30 @@
 #include <vector>
 
 #include "common/status.h"
+#include "generator/corpus_tables.h"
 
 namespace skyseed {
 
 struct TierSpec {
   std::string name;
-  uint64_t obscore_rows;
-  uint64_t source_rows;
+  TableRows rows;  // per corpus table, in CorpusTables() order
 
-  // Row count of the corpus table with this id (see generator/corpus_tables.h).
-  uint64_t RowsFor(uint32_t table_id) const;
+  uint64_t RowsOf(const TableDef& table) const { return rows[table.index]; }
+  // Of the table with this id (kObsCoreTableId, kSourceTableId).
+  uint64_t RowsOf(uint32_t table_id) const { return RowsOf(CorpusTableWithId(table_id)); }
 };
 
 const std::vector<TierSpec>& BuiltinTiers();
+// The tier whose proportions between the tables the others keep, and
+// --target-size follows (D1: D2-D4 keep its ratio).
+const TierSpec& ReferenceTier();
 // Case-insensitive; InvalidArgument naming the known tiers otherwise.
 Result<TierSpec> FindTier(const std::string& name);
 // "S,D1,D2": each known, in growing order, no duplicates.
 Result<std::vector<TierSpec>> ParseTierList(const std::string& list);
+
+// Rows of every table in the proportions of `shape`, with `lead` at
+// lead_rows (the others rounded to the nearest row).
+TableRows RowsInProportion(const TierSpec& shape, const TableDef& lead, uint64_t lead_rows);
 
 }  // namespace skyseed

@@ -5,16 +5,18 @@
 
 #include "generator/corpus_tables.h"
 #include "loader/pg_connection.h"
+#include "tiers/advisory_locks.h"
 #include "tiers/corpus_hash.h"
-#include "tiers/database_manifest.h"
-#include "tiers/lock_keys.h"
+#include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
 #include "tiers/table_scan.h"
 
 namespace skyseed {
 namespace {
 
-bool Less(const Digest128& a, const Digest128& b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; }
+bool Less(const Digest128& a, const Digest128& b) {
+  return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+}
 
 // What the generator says each ledger chunk must hold.
 std::vector<TableDigest> ExpectedChunks(const TableDef& t, uint64_t seed,
@@ -44,8 +46,10 @@ Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t s
   }
   std::sort(gen.begin(), gen.end(), Less);
   std::vector<Digest128> only_gen, only_db;
-  std::set_difference(gen.begin(), gen.end(), db->begin(), db->end(), std::back_inserter(only_gen), Less);
-  std::set_difference(db->begin(), db->end(), gen.begin(), gen.end(), std::back_inserter(only_db), Less);
+  std::set_difference(gen.begin(), gen.end(), db->begin(), db->end(), std::back_inserter(only_gen),
+                      Less);
+  std::set_difference(db->begin(), db->end(), gen.begin(), gen.end(), std::back_inserter(only_db),
+                      Less);
   v->rows_missing_or_changed += only_gen.size();
   v->rows_unexpected += only_db.size();
   return Status::Ok();
@@ -59,8 +63,9 @@ Status VerifyTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
   for (const LedgerEntry& e : ledger) {
     if (e.table == t.qualified_name()) entries.push_back(e);
   }
-  std::sort(entries.begin(), entries.end(),
-            [](const LedgerEntry& a, const LedgerEntry& b) { return a.range.first < b.range.first; });
+  std::sort(entries.begin(), entries.end(), [](const LedgerEntry& a, const LedgerEntry& b) {
+    return a.range.first < b.range.first;
+  });
   for (const LedgerEntry& e : entries) chunks.push_back(e.range);
   v->table = t.qualified_name();
   v->chunks = chunks.size();
@@ -99,12 +104,12 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
   Result<CorpusIdentity> id = ReadCorpusIdentity(**conn);
   if (!id.ok()) return id.status();
   SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(*id, id->seed));
-  PgResult lock;
-  SKYSEED_RETURN_IF_ERROR(
-      (*conn)->Query("SELECT pg_try_advisory_lock($1::bigint)", {kGrowLockKey}, &lock));
-  if (lock.text(0, 0) != "t") {
-    return Status::Database("a skyseed grow (or another verify) is running on this database; "
-                            "verify after it finishes");
+  Result<bool> locked = TryAdvisoryLock(**conn, kGrowLockKey);
+  if (!locked.ok()) return locked.status();
+  if (!*locked) {
+    return Status::Database(
+        "a skyseed grow (or another verify) is running on this database; "
+        "verify after it finishes");
   }
   Result<std::vector<LedgerEntry>> ledger = ReadLedger(**conn);
   if (!ledger.ok()) return ledger.status();
@@ -141,7 +146,8 @@ std::string FormatVerifyReport(const VerifyReport& r) {
   std::string out;
   if (r.ok()) {
     out = "OK " + (r.tier.empty() ? std::string("(no tier recorded)") : "tier " + r.tier) + ":";
-    for (const TableVerdict& t : r.tables) out += " " + t.table + " " + std::to_string(t.db_rows) + " rows;";
+    for (const TableVerdict& t : r.tables)
+      out += " " + t.table + " " + std::to_string(t.db_rows) + " rows;";
     return out + " corpus " + r.corpus_digest;
   }
   for (const TableVerdict& t : r.tables) {

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "loader/output_files.h"
-#include "tiers/database_manifest.h"
+#include "tiers/manifest_store.h"
 #include "tiers/grow.h"
 #include "workload/class_explain.h"
 #include "workload/pgbench_process.h"

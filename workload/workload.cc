@@ -1,5 +1,7 @@
 #include "workload/workload.h"
 
+#include "generator/obscore_row.h"
+#include "generator/source_row.h"
 #include "workload/workload_text.h"
 
 namespace skyseed {
@@ -34,8 +36,9 @@ std::vector<WorkloadFile> RenderWorkload(const TierSpec& tier, const WorkloadOpt
 }
 
 std::vector<WorkloadFile> WorkloadFiles(const TierSpec& tier, const WorkloadOptions& options) {
-  return RenderWorkload(tier, options,
-                        DrawWorkloadParams(tier.obscore_rows, tier.source_rows, options));
+  return RenderWorkload(
+      tier, options,
+      DrawWorkloadParams(tier.RowsOf(kObsCoreTableId), tier.RowsOf(kSourceTableId), options));
 }
 
 }  // namespace skyseed

@@ -1,7 +1,12 @@
 #include "workload/workload_text.h"
 
 #include "generator/corpus_tables.h"
+#include "generator/obscore_row.h"
+#include "generator/source_row.h"
 #include "generator/text_format.h"
+#include "schema/corpus_schema.h"
+#include "schema/manifest_schema.h"
+#include "tiers/manifest_store.h"
 
 namespace skyseed {
 namespace {
@@ -9,10 +14,17 @@ namespace {
 std::string Num(uint64_t v) { return std::to_string(v); }
 
 // The README's query forms, with the cone's pgbench variables as the centre
-// and radius; the GiST indexes are on exactly these expressions.
+// and radius. The position and footprint are the expressions the GiST
+// indexes are built on (schema/corpus_schema.h), or no index is used.
 constexpr const char* kCircle = "scircle(spoint(radians(:ra), radians(:dec)), radians(:radius))";
-constexpr const char* kConeWhere = "spoint(radians(ra), radians(dec)) <@ ";
-constexpr const char* kFootprintWhere = "(s_region::spoly) && ";
+
+std::string ConeWhere() {
+  return PositionExpression(CorpusTableWithId(kSourceTableId), UnquotedIdentifier) + " <@ ";
+}
+
+std::string FootprintWhere() {
+  return FootprintExpression(CorpusTableWithId(kObsCoreTableId), UnquotedIdentifier) + " && ";
+}
 
 // "-- skyseed workload, tier ci, seed 1 (skyseed-gen-1): <what>"
 std::string Banner(const WorkloadText& t, const std::string& what) {
@@ -36,18 +48,16 @@ std::string PickLine(uint32_t n) { return "\\set i random(1, " + Num(n) + ")\n";
 std::string CorpusCheck(const WorkloadText& t) {
   const std::string seed = Num(t.options.seed);
   std::string s = "DO $check$\nBEGIN\n";
-  s += "  IF to_regclass('skyseed.corpus') IS NOT NULL AND NOT EXISTS (\n";
-  s += "      SELECT 1 FROM skyseed.corpus WHERE seed = " + seed;
-  s += std::string(" AND generator_version = '") + kGeneratorVersion + "') THEN\n";
+  s += "  IF " + ManifestTableExistsSql(ManifestCorpus()) + " AND NOT EXISTS (\n";
+  s += "      " + CorpusOfSeedSql(t.options.seed) + ") THEN\n";
   s += "    RAISE EXCEPTION 'this database holds another corpus than seed " + seed + " (";
   s += std::string(kGeneratorVersion) + "); run skyseed workload with its --seed';\n";
   s += "  END IF;\n";
-  s += "  IF to_regclass('skyseed.tier_table') IS NOT NULL AND (\n";
-  s += "      NOT EXISTS (SELECT 1 FROM skyseed.tier_table WHERE table_name = 'ivoa.obscore'";
-  s += " AND rows >= " + Num(t.tier.obscore_rows) + ") OR\n";
-  s += "      NOT EXISTS (SELECT 1 FROM skyseed.tier_table WHERE table_name = "
-       "'gaia.gaia_source'";
-  s += " AND rows >= " + Num(t.tier.source_rows) + ")) THEN\n";
+  s += "  IF " + ManifestTableExistsSql(ManifestTierTable()) + " AND (\n";
+  for (const TableDef& table : CorpusTables()) {
+    s += "      NOT EXISTS (" + TierReachedRowsSql(table, t.tier.RowsOf(table)) + ")";
+    s += table.index + 1 < CorpusTables().size() ? " OR\n" : ") THEN\n";
+  }
   s += "    RAISE EXCEPTION 'this database has not reached tier " + t.tier.name +
        "; grow it first';\n";
   s += "  END IF;\nEND\n$check$;\n";
@@ -124,14 +134,14 @@ std::string ConeHeader(const WorkloadText& t, const std::string& what) {
 WorkloadFile ConeSource(const WorkloadText& t) {
   std::string s = ConeHeader(t, "a cone search through gaia_source_pos_idx,");
   s += "SELECT source_id, ra, dec, phot_g_mean_mag FROM gaia.gaia_source WHERE ";
-  s += std::string(kConeWhere) + kCircle + ";\n";
+  s += ConeWhere() + kCircle + ";\n";
   return {"cone_source.sql", s};
 }
 
 WorkloadFile FootprintObscore(const WorkloadText& t) {
   std::string s = ConeHeader(t, "footprints meeting a circle, through obscore_s_region_idx,");
   s += "SELECT obs_id, s_ra, s_dec, s_region FROM ivoa.obscore WHERE ";
-  s += std::string(kFootprintWhere) + kCircle + ";\n";
+  s += FootprintWhere() + kCircle + ";\n";
   return {"footprint_obscore.sql", s};
 }
 
@@ -236,7 +246,7 @@ std::string RunMixScript() {
 }
 
 std::string ReadmeText(const WorkloadText& t) {
-  const RadiusRange radii = ConeRadiusRange(t.tier.source_rows);
+  const RadiusRange radii = ConeRadiusRange(t.tier.RowsOf(kSourceTableId));
   std::string radius_text;
   AppendFixed6(&radius_text, radii.min_deg);
   radius_text += "-";

@@ -1,7 +1,10 @@
+#include "app/user_values.h"
+
 #include <gtest/gtest.h>
 
+#include "generator/obscore_row.h"
+#include "generator/source_row.h"
 #include "tiers/tier_spec.h"
-#include "app/user_values.h"
 
 namespace skyseed {
 namespace {
@@ -46,7 +49,8 @@ TEST(UserValues, Shards) {
 
 TEST(TierSpec, NamesAndLists) {
   EXPECT_EQ(FindTier("d1")->name, "D1");
-  EXPECT_EQ(FindTier("ci")->obscore_rows, 10000u);
+  EXPECT_EQ(FindTier("ci")->RowsOf(kObsCoreTableId), 10000u);
+  EXPECT_EQ(FindTier("ci")->RowsOf(kSourceTableId), 100000u);
   EXPECT_FALSE(FindTier("D9").ok());
   const auto list = ParseTierList("S,D1,D2");
   ASSERT_TRUE(list.ok());
@@ -60,8 +64,9 @@ TEST(TierSpec, NamesAndLists) {
   // Each tier is a prefix of the next: every table grows or stays.
   const auto& tiers = BuiltinTiers();
   for (size_t i = 1; i < tiers.size(); ++i) {
-    EXPECT_GT(tiers[i].obscore_rows, tiers[i - 1].obscore_rows);
-    EXPECT_GT(tiers[i].source_rows, tiers[i - 1].source_rows);
+    for (const TableDef& t : CorpusTables()) {
+      EXPECT_GT(tiers[i].RowsOf(t), tiers[i - 1].RowsOf(t)) << tiers[i].name << " " << t.name;
+    }
   }
 }
 

@@ -7,14 +7,13 @@
 #include <string>
 
 #include "tests/fuzz/fuzz_check.h"
-#include "tiers/corpus_files.h"
+#include "tiers/manifest_json.h"
 
 namespace skyseed {
 namespace {
 
 bool SameFile(const CorpusFile& a, const CorpusFile& b) {
-  return a.file == b.file && a.first_row == b.first_row && a.rows == b.rows &&
-         a.digest == b.digest;
+  return a.file == b.file && a.first_row == b.first_row && a.rows == b.rows && a.digest == b.digest;
 }
 
 bool SameTable(const FilesManifest::Table& a, const FilesManifest::Table& b) {

@@ -1,9 +1,10 @@
 // The corpus hash: independent of threads and chunk size, additive over
 // tiers, seed-dependent, and pinned for tier ci, seed 1.
+#include "tiers/corpus_hash.h"
+
 #include <gtest/gtest.h>
 
 #include "generator/corpus_tables.h"
-#include "tiers/corpus_hash.h"
 #include "tiers/tier_spec.h"
 
 namespace skyseed {
@@ -18,7 +19,8 @@ TEST(CorpusHash, IndependentOfThreadsAndChunkSize) {
   const CorpusHash a = HashTier(ci, Options(1, 1, 100000));
   const CorpusHash b = HashTier(ci, Options(1, 3, 7777));
   EXPECT_EQ(a.corpus, b.corpus);
-  for (size_t t = 0; t < a.tables.size(); ++t) EXPECT_TRUE(a.tables[t].digest == b.tables[t].digest);
+  for (size_t t = 0; t < a.tables.size(); ++t)
+    EXPECT_TRUE(a.tables[t].digest == b.tables[t].digest);
 }
 
 TEST(CorpusHash, SeedChangesEveryTable) {
@@ -26,7 +28,8 @@ TEST(CorpusHash, SeedChangesEveryTable) {
   const CorpusHash a = HashTier(ci, Options(1, 2, 50000));
   const CorpusHash b = HashTier(ci, Options(2, 2, 50000));
   EXPECT_NE(a.corpus, b.corpus);
-  for (size_t t = 0; t < a.tables.size(); ++t) EXPECT_NE(a.tables[t].digest.sum, b.tables[t].digest.sum);
+  for (size_t t = 0; t < a.tables.size(); ++t)
+    EXPECT_NE(a.tables[t].digest.sum, b.tables[t].digest.sum);
 }
 
 TEST(CorpusHash, TierCiIsAPrefixOfTierS) {
@@ -35,11 +38,11 @@ TEST(CorpusHash, TierCiIsAPrefixOfTierS) {
   const CorpusHash ci_hash = HashTier(ci, Options(1, 2, 100000));
   ByteBuffer ci_bytes, s_bytes;
   for (const TableDef& t : CorpusTables()) {
-    const uint64_t n = ci.RowsFor(t.id);
+    const uint64_t n = ci.RowsOf(t);
     TableDigest d_ci, d_s;
     t.encode(1, {0, n}, &ci_bytes, &d_ci);
     // The same rows generated as part of S's first chunk, at its chunk size.
-    t.encode(1, {0, std::min<uint64_t>(s.RowsFor(t.id), 150000)}, &s_bytes, &d_s);
+    t.encode(1, {0, std::min<uint64_t>(s.RowsOf(t), 150000)}, &s_bytes, &d_s);
     ASSERT_GE(s_bytes.size(), ci_bytes.size());
     EXPECT_EQ(0, std::memcmp(ci_bytes.data(), s_bytes.data(), ci_bytes.size()));
     ci_bytes.clear();
@@ -49,8 +52,7 @@ TEST(CorpusHash, TierCiIsAPrefixOfTierS) {
   const CorpusHash s_hash = HashTier(s, Options(1, 2, 100000));
   for (size_t i = 0; i < CorpusTables().size(); ++i) {
     const TableDef& t = CorpusTables()[i];
-    TableDigest tail = HashRange(t, 1, {ci.RowsFor(t.id), s.RowsFor(t.id) - ci.RowsFor(t.id)},
-                                 &ci_bytes);
+    TableDigest tail = HashRange(t, 1, {ci.RowsOf(t), s.RowsOf(t) - ci.RowsOf(t)}, &ci_bytes);
     tail.Merge(ci_hash.tables[i].digest);
     EXPECT_TRUE(tail == s_hash.tables[i].digest) << t.name;
   }

@@ -1,10 +1,10 @@
 // manifest.json: a round trip, and damage (every truncation, flipped bytes,
 // hand edits) is always a clean error, never a crash or a wrong manifest.
+#include "tiers/manifest_json.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
-
-#include "tiers/corpus_files.h"
 
 namespace skyseed {
 namespace {
@@ -16,7 +16,9 @@ FilesManifest Sample() {
   m.generator_version = "skyseed-gen-1";
   FilesManifest::Table t{"ivoa.obscore", {}, {}};
   for (int i = 0; i < 2; ++i) {
-    CorpusFile f{"ivoa.obscore." + std::to_string(i), static_cast<uint64_t>(i * 5), 5,
+    CorpusFile f{"ivoa.obscore." + std::to_string(i),
+                 static_cast<uint64_t>(i * 5),
+                 5,
                  {static_cast<uint64_t>(i + 1), static_cast<uint64_t>(7 * i + 3)}};
     t.digest.rows += f.rows;
     t.digest.sum.Add(f.digest);

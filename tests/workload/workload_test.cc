@@ -28,7 +28,8 @@ size_t Lines(const std::string& s) {
 
 TEST(Workload, CountsAreAsAsked) {
   const WorkloadOptions o{7, 1234, 321};
-  const WorkloadParams p = DrawWorkloadParams(Ci().obscore_rows, Ci().source_rows, o);
+  const WorkloadParams p =
+      DrawWorkloadParams(Ci().RowsOf(kObsCoreTableId), Ci().RowsOf(kSourceTableId), o);
   EXPECT_EQ(p.sources.size(), 1234u);
   EXPECT_EQ(p.observations.size(), 1234u);
   EXPECT_EQ(p.cones.size(), 321u);

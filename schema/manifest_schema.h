@@ -1,0 +1,56 @@
+// The `skyseed` schema: what a database records about its corpus (the seed
+// and generator that made it, the committed chunks, the indexes set aside,
+// the shard plan, the tiers reached). Each table is declared once here; its
+// DDL and the column lists of the statements tiers/manifest_store.cc runs on
+// it both come from that declaration.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "schema/corpus_schema.h"
+
+namespace skyseed {
+
+inline constexpr const char* kManifestSchema = "skyseed";
+
+struct ManifestColumn {
+  const char* name;                  // nullptr for a table constraint, held in `type`
+  const char* type;                  // type and column constraints, as in CREATE TABLE
+  bool written = false;              // in skyseed's INSERT (not: a DEFAULT fills it)
+  bool read = false;                 // in skyseed's SELECT
+  const char* read_cast = nullptr;   // SELECT <name>::<read_cast>
+  const char* write_cast = nullptr;  // VALUES (... $n::<write_cast>)
+  const char* references = nullptr;  // REFERENCES skyseed.<references> ON DELETE CASCADE
+  bool ends_line = false;            // the DDL breaks the line after it
+};
+
+struct ManifestTable {
+  const char* name;  // "chunk_ledger"
+  std::vector<ManifestColumn> columns;
+
+  std::string qualified_name() const { return std::string(kManifestSchema) + "." + name; }
+};
+
+// One row: the seed and generator version of the corpus.
+const ManifestTable& ManifestCorpus();
+// One row per committed chunk: table, first row, rows, digest sum.
+const ManifestTable& ManifestChunkLedger();
+// One row per index set aside, with its CREATE statement.
+const ManifestTable& ManifestIndexStash();
+// At most one row: the tier, chunk grid and shard count of a sharded growth.
+const ManifestTable& ManifestShardPlan();
+// One row per tier reached, and one per table of it.
+const ManifestTable& ManifestTier();
+const ManifestTable& ManifestTierTable();
+
+// The skyseed schema and its tables, as `skyseed schema` prints it.
+std::string ManifestDdl(const QuoteFn& q);
+
+// INSERT INTO skyseed.<t> (<written columns>) VALUES ($1, ..., $n)
+std::string InsertSql(const ManifestTable& t);
+// SELECT <read columns> FROM skyseed.<t>: the store reads them by position,
+// in declaration order.
+std::string SelectSql(const ManifestTable& t);
+
+}  // namespace skyseed

@@ -1,0 +1,115 @@
+// Which indexes a growth step sets aside, and the order stashed indexes are
+// rebuilt in, decided over the schema's real index list.
+#include "tiers/index_strategy.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "generator/obscore_row.h"
+#include "generator/source_row.h"
+
+namespace skyseed {
+namespace {
+
+using Names = std::vector<std::string>;
+
+Names NamesOf(const std::vector<const IndexDef*>& indexes) {
+  Names out;
+  for (const IndexDef* i : indexes) out.push_back(i->name);
+  return out;
+}
+
+std::vector<StashEntry> Stash(const Names& names) {
+  std::vector<StashEntry> out;
+  for (const std::string& n : names) out.push_back({n, "", ""});
+  return out;
+}
+
+const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
+const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
+
+TEST(IndexStrategy, ChooseIndexAction) {
+  // Nothing loaded yet: every index is built once, after the load.
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 0, 10), IndexAction::kSetAside);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 0, 1), IndexAction::kSetAside);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 0, 10), IndexAction::kSetAside);
+  // A GiST over loaded rows stays live, however large the step.
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 100, 1'000'000), IndexAction::kKeepLive);
+  // A btree is rebuilt once the step at least doubles the table.
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 100, 100), IndexAction::kSetAside);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 100, 99), IndexAction::kKeepLive);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 100, 250), IndexAction::kSetAside);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 100, 50), IndexAction::kKeepLive);
+}
+
+TEST(IndexStrategy, AFirstLoadSetsAsideWhatIsNotStashedAlready) {
+  const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
+  const std::vector<Chunk> chunks = {{&Obscore(), {0, 10}}, {&Source(), {0, 100}}};
+  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, {}, {}, chunks)),
+            (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_s_point_idx",
+                   "obscore_s_region_idx", "gaia_source_pkey", "gaia_source_pos_idx"}));
+  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, Stash({"obscore_pkey", "gaia_source_pos_idx"}), {},
+                                      chunks)),
+            (Names{"obscore_obs_id_idx", "obscore_s_point_idx", "obscore_s_region_idx",
+                   "gaia_source_pkey"}));
+}
+
+TEST(IndexStrategy, AStepThatDoublesATableRebuildsItsBtrees) {
+  const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
+  const std::vector<LedgerEntry> ledger = {{"ivoa.obscore", {0, 100}, {}},
+                                           {"gaia.gaia_source", {0, 1000}, {}}};
+  // Only ivoa.obscore grows, by 100 rows: its btrees go, its GiSTs stay, and
+  // the source catalogue's indexes are not touched.
+  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 100}}})),
+            (Names{"obscore_pkey", "obscore_obs_id_idx"}));
+  // A smaller step keeps everything live.
+  EXPECT_TRUE(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 60}}}).empty());
+}
+
+TEST(IndexStrategy, BuildWavesPutPrimaryKeysFirstThenTheLongest) {
+  const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
+  // As ReadStash returns it: by name.
+  const std::vector<StashEntry> stash =
+      Stash({"gaia_source_pkey", "gaia_source_pos_idx", "obscore_obs_id_idx", "obscore_pkey",
+             "obscore_s_point_idx", "obscore_s_region_idx"});
+  auto waves = IndexBuildWaves(indexes, stash, nullptr);
+  ASSERT_TRUE(waves.ok());
+  ASSERT_EQ(waves->size(), 2u);
+  const Names keys = NamesOf((*waves)[0]);
+  EXPECT_EQ(std::set<std::string>(keys.begin(), keys.end()),
+            (std::set<std::string>{"gaia_source_pkey", "obscore_pkey"}));
+  const Names rest = NamesOf((*waves)[1]);
+  ASSERT_EQ(rest.size(), 4u);
+  EXPECT_EQ(rest[0], "obscore_s_region_idx");  // the polygon GiST, by far the longest
+  EXPECT_EQ(std::set<std::string>(rest.begin() + 1, rest.begin() + 3),
+            (std::set<std::string>{"obscore_s_point_idx", "gaia_source_pos_idx"}));
+  EXPECT_EQ(rest[3], "obscore_obs_id_idx");
+}
+
+TEST(IndexStrategy, BuildWavesOfOneTable) {
+  const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
+  const std::vector<StashEntry> stash =
+      Stash({"gaia_source_pkey", "gaia_source_pos_idx", "obscore_obs_id_idx"});
+  auto waves = IndexBuildWaves(indexes, stash, &Source());
+  ASSERT_TRUE(waves.ok());
+  EXPECT_EQ(NamesOf((*waves)[0]), (Names{"gaia_source_pkey"}));
+  EXPECT_EQ(NamesOf((*waves)[1]), (Names{"gaia_source_pos_idx"}));
+  waves = IndexBuildWaves(indexes, Stash({"gaia_source_pos_idx"}), &Obscore());
+  ASSERT_TRUE(waves.ok());
+  EXPECT_TRUE((*waves)[0].empty());
+  EXPECT_TRUE((*waves)[1].empty());
+}
+
+TEST(IndexStrategy, AStashEntryTheSchemaLacksIsCorruption) {
+  const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
+  auto waves = IndexBuildWaves(indexes, Stash({"obscore_pkey", "dropped_idx"}), nullptr);
+  ASSERT_FALSE(waves.ok());
+  EXPECT_EQ(waves.status().code(), Status::Code::kCorruption);
+  EXPECT_EQ(waves.status().message(), "index stash names unknown index dropped_idx");
+}
+
+}  // namespace
+}  // namespace skyseed

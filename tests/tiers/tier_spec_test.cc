@@ -1,0 +1,44 @@
+// Tier row counts per table, and the proportions --target-size keeps.
+#include "tiers/tier_spec.h"
+
+#include <gtest/gtest.h>
+
+#include "generator/obscore_row.h"
+#include "generator/source_row.h"
+
+namespace skyseed {
+namespace {
+
+const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
+const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
+
+TEST(TierSpec, RowsPerTable) {
+  const TierSpec d1 = *FindTier("D1");
+  EXPECT_EQ(d1.RowsOf(Obscore()), 700'090u);
+  EXPECT_EQ(d1.RowsOf(Source()), 8'170'000u);
+  EXPECT_EQ(d1.RowsOf(kObsCoreTableId), 700'090u);
+  EXPECT_EQ(d1.RowsOf(kSourceTableId), 8'170'000u);
+}
+
+TEST(TierSpec, TheReferenceTierIsD1) { EXPECT_EQ(ReferenceTier().name, "D1"); }
+
+TEST(TierSpec, RowsInTheReferenceProportions) {
+  // 8,170,000 / 700,090 = 11.6699... sources per observation.
+  TableRows rows = RowsInProportion(ReferenceTier(), Obscore(), 1000);
+  EXPECT_EQ(rows[Obscore().index], 1000u);
+  EXPECT_EQ(rows[Source().index], 11'670u);
+  rows = RowsInProportion(ReferenceTier(), Obscore(), 700'090);
+  EXPECT_EQ(rows[Source().index], 8'170'000u);
+  rows = RowsInProportion(ReferenceTier(), Obscore(), 0);
+  EXPECT_EQ(rows[Source().index], 0u);
+}
+
+TEST(TierSpec, AListMustGrowInEveryTable) {
+  EXPECT_TRUE(ParseTierList("ci,S,D1,D2,D3,D4").ok());
+  EXPECT_EQ(ParseTierList("S,ci").status().code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(ParseTierList("D1,D1").status().message(),
+            "tier list 'D1,D1' must name tiers in growing order");
+}
+
+}  // namespace
+}  // namespace skyseed

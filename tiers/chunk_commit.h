@@ -1,0 +1,21 @@
+// One chunk, one transaction: the chunk's rows go in by binary COPY and its
+// ledger entry is inserted before COMMIT, so a kill at any instant loses at
+// most the chunk in flight and never commits one twice (the ledger's primary
+// key refuses a second copy of the same chunk).
+#pragma once
+
+#include <string_view>
+
+#include "common/status.h"
+#include "generator/corpus_digest.h"
+#include "loader/pg_connection.h"
+#include "tiers/chunk_plan.h"
+
+namespace skyseed {
+
+// `tuples` holds the chunk's encoded rows without header or trailer; `digest`
+// is their digest sum, as the ledger records it.
+Status CommitChunk(PgConnection& conn, const Chunk& chunk, const Digest128& digest,
+                   std::string_view tuples);
+
+}  // namespace skyseed

@@ -1,0 +1,61 @@
+#include "tiers/grow_to_size.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+#include "generator/obscore_row.h"
+#include "tiers/manifest_store.h"
+#include "tiers/tier_measure.h"
+
+namespace skyseed {
+namespace {
+
+constexpr int kMaxRounds = 30;
+
+// Every table's rows as the ledger holds them.
+TableRows LedgerCounts(const std::vector<LedgerEntry>& ledger) {
+  TableRows counts{};
+  for (const TableDef& t : CorpusTables()) counts[t.index] = LedgerRows(ledger, t.qualified_name());
+  return counts;
+}
+
+}  // namespace
+
+uint64_t NextLeadRows(uint64_t lead_rows, uint64_t database_size, uint64_t target_size,
+                      uint64_t chunk_rows) {
+  const double per_row = lead_rows > 0 ? static_cast<double>(database_size) / lead_rows : 6000.0;
+  const double missing = static_cast<double>(target_size) - static_cast<double>(database_size);
+  const uint64_t step =
+      std::max<uint64_t>(std::llround(missing / per_row * 0.97), chunk_rows / 10 + 1);
+  return lead_rows + step;
+}
+
+Status GrowToSize(GrowContext& ctx) {
+  const auto start = std::chrono::steady_clock::now();
+  const TableDef& lead = CorpusTableWithId(kObsCoreTableId);
+  PhaseTimes phases;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
+    if (!ledger.ok()) return ledger.status();
+    Result<uint64_t> size = DatabaseSize(ctx.control);
+    if (!size.ok()) return size.status();
+    const uint64_t have = LedgerRows(*ledger, lead.qualified_name());
+    if (*size >= ctx.options.target_size && have > 0) {
+      // A killed run may have loaded enough and left indexes set aside.
+      SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
+      SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs));
+      return RecordReached(ctx.control, ctx.options.target_name, LedgerCounts(*ledger),
+                           SecondsSince(start), phases);
+    }
+    const uint64_t next =
+        NextLeadRows(have, *size, ctx.options.target_size, ctx.options.chunk_rows);
+    SKYSEED_RETURN_IF_ERROR(
+        GrowToCounts(ctx, RowsInProportion(ReferenceTier(), lead, next), &phases));
+  }
+  return Status::Database("target size not reached after " + std::to_string(kMaxRounds) +
+                          " rounds");
+}
+
+}  // namespace skyseed

@@ -1,0 +1,77 @@
+#include "tiers/index_builds.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "common/fault_point.h"
+#include "tiers/index_strategy.h"
+#include "tiers/manifest_store.h"
+#include "tiers/parallel_chunks.h"
+
+namespace skyseed {
+namespace {
+
+Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm) {
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT set_config('maintenance_work_mem', $1, false)", {mwm}, nullptr));
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(conn.Exec(idx.create_sql));
+        return UnstashIndex(conn, idx.name);
+      })
+      .Annotate("building index " + idx.name);
+}
+
+// One wave's builds in parallel, each on its own connection.
+Status BuildWave(const std::string& conninfo, int jobs, const std::string& mwm,
+                 const IndexWave& wave, IndexBuildSeconds* seconds) {
+  std::mutex mu;
+  return RunParallel(
+      wave.size(), std::min<int>(jobs, std::max<size_t>(1, wave.size())),
+      [&](size_t i, int) -> Status {
+        Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
+        if (!conn.ok()) return conn.status();
+        const auto start = std::chrono::steady_clock::now();
+        SKYSEED_RETURN_IF_ERROR(BuildOne(**conn, *wave[i], mwm));
+        FaultPoint("index-built");
+        const double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::lock_guard<std::mutex> lock(mu);
+        (*seconds)[wave[i]->name] = secs;
+        std::fprintf(stderr, "  index %s built in %.1fs\n", wave[i]->name.c_str(), secs);
+        return Status::Ok();
+      });
+}
+
+}  // namespace
+
+Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
+  const Status s = conn.InTransaction([&]() -> Status {
+                         SKYSEED_RETURN_IF_ERROR(StashIndex(conn, index));
+                         return conn.Exec(index.drop_sql);
+                       })
+                       .Annotate("setting aside index " + index.name);
+  FaultPoint("set-aside");
+  return s;
+}
+
+Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
+                             IndexBuildSeconds* seconds, const TableDef* table) {
+  Result<std::unique_ptr<PgConnection>> control = PgConnection::Connect(conninfo);
+  if (!control.ok()) return control.status();
+  Result<std::vector<StashEntry>> stash = ReadStash(**control);
+  if (!stash.ok()) return stash.status();
+  const std::vector<IndexDef> all = CorpusIndexes((*control)->IdentQuoter());
+  Result<std::vector<IndexWave>> waves = IndexBuildWaves(all, *stash, table);
+  if (!waves.ok()) return waves.status();
+  for (const IndexWave& wave : *waves) {
+    SKYSEED_RETURN_IF_ERROR(BuildWave(conninfo, jobs, mwm, wave, seconds));
+  }
+  return Status::Ok();
+}
+
+}  // namespace skyseed

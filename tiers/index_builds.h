@@ -1,0 +1,27 @@
+// Setting indexes aside and building them back. A set-aside index's name is
+// stashed in skyseed.index_stash in the same transaction as the drop, and
+// unstashed in the same transaction as its build, so a killed run never
+// leaves the database silently without an index: the next grow rebuilds
+// everything in the stash.
+#pragma once
+
+#include <string>
+
+#include "common/status.h"
+#include "loader/pg_connection.h"
+#include "schema/corpus_schema.h"
+#include "tiers/phase_times.h"
+
+namespace skyseed {
+
+Status SetAsideIndex(PgConnection& conn, const IndexDef& index);
+
+// Builds every stashed index (of `table` only, when given) in the waves of
+// IndexBuildWaves, `jobs` at a time on separate connections, each in the
+// transaction that removes its stash entry. *seconds receives each build's
+// wall time.
+Status RebuildStashedIndexes(const std::string& conninfo, int jobs,
+                             const std::string& maintenance_work_mem, IndexBuildSeconds* seconds,
+                             const TableDef* table = nullptr);
+
+}  // namespace skyseed

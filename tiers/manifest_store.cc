@@ -1,0 +1,204 @@
+#include "tiers/manifest_store.h"
+
+#include <cstdlib>
+
+#include "common/fault_point.h"
+
+namespace skyseed {
+namespace {
+
+// A float8 column read as text; false unless all of it is a number.
+bool ParseDouble(const std::string& text, double* out) {
+  char* end = nullptr;
+  *out = std::strtod(text.c_str(), &end);
+  return !text.empty() && end == text.c_str() + text.size();
+}
+
+Status ReadTierTables(PgConnection& conn, TierRecord* t) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      SelectSql(ManifestTierTable()) + " WHERE tier = $1 ORDER BY table_name DESC", {t->tier}, &r));
+  for (int i = 0; i < r.rows(); ++i) {
+    TierTableRecord rec;
+    rec.table = r.text(i, 0);
+    rec.digest.rows = static_cast<uint64_t>(r.int64(i, 1));
+    rec.table_size = r.int64(i, 3);
+    rec.indexes_size = r.int64(i, 4);
+    if (!Digest128::FromHex(r.text(i, 2), &rec.digest.sum) ||
+        !ParseDouble(r.text(i, 5), &rec.index_table_ratio)) {
+      return Status::Corruption("skyseed.tier_table holds a malformed record of " + rec.table +
+                                " in tier " + t->tier);
+    }
+    t->tables.push_back(rec);
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT " + ManifestTableExistsSql(ManifestCorpus()), &r));
+  if (r.text(0, 0) != "t") return Status::NotFound("no skyseed corpus in this database");
+  SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestCorpus()), &r));
+  if (r.rows() != 1) return Status::Corruption("skyseed.corpus does not hold exactly one row");
+  return CorpusIdentity{static_cast<uint64_t>(r.int64(0, 0)), r.text(0, 1)};
+}
+
+Status CheckCorpusIdentity(const CorpusIdentity& id, uint64_t seed) {
+  if (id.generator_version != kGeneratorVersion) {
+    return Status::InvalidArgument("database was grown by generator " + id.generator_version +
+                                   ", this skyseed generates " + kGeneratorVersion +
+                                   "; refusing to mix corpora (use a fresh database)");
+  }
+  if (id.seed != seed) {
+    return Status::InvalidArgument("database holds the corpus of seed " + std::to_string(id.seed) +
+                                   ", not " + std::to_string(seed) +
+                                   "; refusing to mix corpora (pass --seed " +
+                                   std::to_string(id.seed) + " or use another database)");
+  }
+  return Status::Ok();
+}
+
+Status CreateCorpus(PgConnection& conn, uint64_t seed) {
+  const QuoteFn q = conn.IdentQuoter();
+  for (const TableDef& t : CorpusTables()) {
+    PgResult r;
+    SKYSEED_RETURN_IF_ERROR(
+        conn.Query("SELECT to_regclass($1) IS NOT NULL", {QualifiedName(t, q)}, &r));
+    if (r.text(0, 0) == "t") {
+      return Status::InvalidArgument("database already has a table " + t.qualified_name() +
+                                     " that skyseed did not create; refusing to touch it");
+    }
+  }
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(conn.Exec(CorpusTablesDdl(q) + ManifestDdl(q)));
+        SKYSEED_RETURN_IF_ERROR(conn.Query(InsertSql(ManifestCorpus()),
+                                           {std::to_string(seed), kGeneratorVersion}, nullptr));
+        for (const IndexDef& idx : CorpusIndexes(q)) SKYSEED_RETURN_IF_ERROR(StashIndex(conn, idx));
+        return Status::Ok();
+      })
+      .Annotate("creating the corpus schema");
+}
+
+Result<std::vector<LedgerEntry>> ReadLedger(PgConnection& conn) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query(SelectSql(ManifestChunkLedger()) + " ORDER BY table_name, first_row", &r));
+  std::vector<LedgerEntry> out;
+  for (int i = 0; i < r.rows(); ++i) {
+    LedgerEntry e{r.text(i, 0),
+                  {static_cast<uint64_t>(r.int64(i, 1)), static_cast<uint64_t>(r.int64(i, 2))},
+                  {}};
+    if (!Digest128::FromHex(r.text(i, 3), &e.digest)) {
+      return Status::Corruption("chunk ledger holds a malformed digest for " + e.table);
+    }
+    out.push_back(e);
+  }
+  return out;
+}
+
+Status InsertLedgerEntry(PgConnection& conn, const LedgerEntry& e) {
+  return conn.Query(
+      InsertSql(ManifestChunkLedger()),
+      {e.table, std::to_string(e.range.first), std::to_string(e.range.count), e.digest.Hex()},
+      nullptr);
+}
+
+Result<std::vector<StashEntry>> ReadStash(PgConnection& conn) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestIndexStash()) + " ORDER BY index_name", &r));
+  std::vector<StashEntry> out;
+  for (int i = 0; i < r.rows(); ++i) out.push_back({r.text(i, 0), r.text(i, 1), r.text(i, 2)});
+  return out;
+}
+
+Status StashIndex(PgConnection& conn, const IndexDef& index) {
+  return conn.Query(InsertSql(ManifestIndexStash()) + " ON CONFLICT (index_name) DO NOTHING",
+                    {index.name, index.table->qualified_name(), index.create_sql}, nullptr);
+}
+
+Status UnstashIndex(PgConnection& conn, const std::string& index_name) {
+  return conn.Query(
+      "DELETE FROM " + ManifestIndexStash().qualified_name() + " WHERE index_name = $1",
+      {index_name}, nullptr);
+}
+
+Result<ShardPlan> ClaimShardPlan(PgConnection& conn, const ShardPlan& mine) {
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      InsertSql(ManifestShardPlan()) + " ON CONFLICT (one_row) DO NOTHING",
+      {mine.tier, std::to_string(mine.chunk_rows), std::to_string(mine.shards)}, nullptr));
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestShardPlan()), &r));
+  if (r.rows() != 1) return Status::Corruption("skyseed.shard_plan does not hold exactly one row");
+  return ShardPlan{r.text(0, 0), static_cast<uint64_t>(r.int64(0, 1)),
+                   static_cast<int>(r.int64(0, 2))};
+}
+
+Result<std::vector<TierRecord>> ReadTiers(PgConnection& conn) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestTier()) + " ORDER BY reached_at, tier", &r));
+  std::vector<TierRecord> out;
+  for (int i = 0; i < r.rows(); ++i) {
+    TierRecord t;
+    t.tier = r.text(i, 0);
+    t.reached_at = r.text(i, 1);
+    t.database_size = r.int64(i, 4);
+    t.pg_version = r.text(i, 5);
+    t.phases_json = r.text(i, 6);
+    if (!ParseDouble(r.text(i, 2), &t.seconds) || !Digest128::FromHex(r.text(i, 3), &t.corpus)) {
+      return Status::Corruption("skyseed.tier holds a malformed record of tier " + t.tier);
+    }
+    SKYSEED_RETURN_IF_ERROR(ReadTierTables(conn, &t));
+    out.push_back(t);
+  }
+  return out;
+}
+
+Status RecordTier(PgConnection& conn, const TierRecord& t) {
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(
+            conn.Query(InsertSql(ManifestTier()),
+                       {t.tier, std::to_string(t.seconds), t.corpus.Hex(),
+                        std::to_string(t.database_size), t.pg_version, t.phases_json},
+                       nullptr));
+        SKYSEED_RETURN_IF_ERROR(conn.Exec("DELETE FROM " + ManifestShardPlan().qualified_name()));
+        for (const TierTableRecord& rec : t.tables) {
+          SKYSEED_RETURN_IF_ERROR(
+              conn.Query(InsertSql(ManifestTierTable()),
+                         {t.tier, rec.table, std::to_string(rec.digest.rows), rec.digest.sum.Hex(),
+                          std::to_string(rec.table_size), std::to_string(rec.indexes_size),
+                          std::to_string(rec.index_table_ratio)},
+                         nullptr));
+        }
+        FaultPoint("tier-record");
+        return Status::Ok();
+      })
+      .Annotate("recording tier " + t.tier);
+}
+
+bool HasTier(const std::vector<TierRecord>& records, const std::string& tier) {
+  for (const TierRecord& t : records) {
+    if (t.tier == tier) return true;
+  }
+  return false;
+}
+
+std::string ManifestTableExistsSql(const ManifestTable& t) {
+  return "to_regclass('" + t.qualified_name() + "') IS NOT NULL";
+}
+
+std::string CorpusOfSeedSql(uint64_t seed) {
+  return "SELECT 1 FROM " + ManifestCorpus().qualified_name() +
+         " WHERE seed = " + std::to_string(seed) + " AND generator_version = '" +
+         kGeneratorVersion + "'";
+}
+
+std::string TierReachedRowsSql(const TableDef& table, uint64_t rows) {
+  return "SELECT 1 FROM " + ManifestTierTable().qualified_name() + " WHERE table_name = '" +
+         table.qualified_name() + "' AND rows >= " + std::to_string(rows);
+}
+
+}  // namespace skyseed

@@ -1,0 +1,27 @@
+// The end of a growth: VACUUM (ANALYZE), then the tier measured (each
+// table's sizes, its ledger's rows and digest) and recorded with its phases.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/status.h"
+#include "generator/corpus_tables.h"
+#include "loader/pg_connection.h"
+#include "tiers/phase_times.h"
+
+namespace skyseed {
+
+// pg_database_size() of the connection's database.
+Result<uint64_t> DatabaseSize(PgConnection& conn);
+
+// Every corpus table on its own connection, `jobs` at a time.
+Status VacuumAnalyze(const std::string& conninfo, int jobs);
+
+// Records the tier reached with `counts` rows after `seconds`, and prints
+// its summary line. Corruption if an index is still set aside or the ledger
+// does not cover each table's rows exactly once.
+Status RecordReached(PgConnection& control, const std::string& tier, const TableRows& counts,
+                     double seconds, const PhaseTimes& phases);
+
+}  // namespace skyseed
