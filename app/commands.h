@@ -2,9 +2,8 @@
 // CLI11 app and sets *run to the function that executes it once parsed.
 #pragma once
 
-#include <functional>
-
 #include <CLI/CLI.hpp>
+#include <functional>
 
 #include "common/status.h"
 

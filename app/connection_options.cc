@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "app/console_narrator.h"
 #include "cluster/cluster_database.h"
 #include "cluster/data_dir.h"
 #include "cluster/embedded_cluster.h"
@@ -48,6 +49,7 @@ Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs) {
   Result<EmbeddedCluster> cluster =
       StartEmbeddedCluster(o.data_dir, DetectMachine(jobs), o.database);
   if (!cluster.ok()) return NamingDataDirOption(cluster.status());
+  if (!cluster->note.empty()) ConsoleNarrator().Note("skyseed: " + cluster->note);
   return cluster->conninfo;
 }
 

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "app/console_narrator.h"
 #include "app/user_values.h"
 #include "generator/corpus_tables.h"
 #include "loader/output_files.h"
@@ -30,9 +31,9 @@ Result<ParsedCorpusOptions> ParseCorpusOptions(const CorpusOptions& o) {
       o.threads.empty() ? Result<uint64_t>(cores) : ParseCount(o.threads, "--threads", 1, 256);
   if (!threads.ok()) return threads.status();
   p.threads = static_cast<int>(*threads);
-  Result<uint64_t> chunk = ParseCount(o.chunk_rows, "--chunk-rows", 1, 100'000'000);
-  if (!chunk.ok()) return chunk.status();
-  p.chunk_rows = *chunk;
+  SKYSEED_ASSIGN_OR_RETURN(uint64_t chunk,
+                           ParseCount(o.chunk_rows, "--chunk-rows", 1, 100'000'000));
+  p.chunk_rows = chunk;
   return p;
 }
 
@@ -51,11 +52,9 @@ void AddHashCommand(CLI::App& app, CommandRun* run) {
       "'corpus <hex>'.");
   cmd->callback([=] {
     *run = [=]() -> Status {
-      Result<TierSpec> t = FindTier(*tier);
-      if (!t.ok()) return t.status();
-      Result<ParsedCorpusOptions> p = ParseCorpusOptions(*opts);
-      if (!p.ok()) return p.status();
-      const CorpusHash h = HashTier(*t, {p->seed, p->threads, p->chunk_rows, true});
+      SKYSEED_ASSIGN_OR_RETURN(TierSpec t, FindTier(*tier));
+      SKYSEED_ASSIGN_OR_RETURN(ParsedCorpusOptions p, ParseCorpusOptions(*opts));
+      const CorpusHash h = HashTier(t, {p.seed, p.threads, p.chunk_rows, &ConsoleNarrator()});
       for (const NamedTableDigest& d : h.tables) {
         std::printf("%s rows=%llu digest=%s\n", d.table.c_str(),
                     static_cast<unsigned long long>(d.digest.rows), d.digest.sum.Hex().c_str());
@@ -86,16 +85,14 @@ void AddGenerateCommand(CLI::App& app, CommandRun* run) {
       "COPY <table> FROM STDIN (FORMAT binary).");
   cmd->callback([=] {
     *run = [=]() -> Status {
-      Result<TierSpec> t = FindTier(*tier);
-      if (!t.ok()) return t.status();
-      Result<ParsedCorpusOptions> p = ParseCorpusOptions(*opts);
-      if (!p.ok()) return p.status();
+      SKYSEED_ASSIGN_OR_RETURN(TierSpec t, FindTier(*tier));
+      SKYSEED_ASSIGN_OR_RETURN(ParsedCorpusOptions p, ParseCorpusOptions(*opts));
       // GenerateCorpusFiles prepares the folder too, but only here is it --out.
       const Status out_dir = PrepareOutputDir(*out);
       if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
       FilesManifest m;
       SKYSEED_RETURN_IF_ERROR(
-          GenerateCorpusFiles(*t, {p->seed, p->threads, p->chunk_rows, *out}, &m));
+          GenerateCorpusFiles(t, {p.seed, p.threads, p.chunk_rows, *out, &ConsoleNarrator()}, &m));
       size_t files = 0;
       for (const auto& mt : m.tables) files += mt.files.size();
       std::printf("wrote %zu files and manifest.json to %s; corpus %s\n", files, out->c_str(),

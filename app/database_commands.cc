@@ -71,22 +71,20 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
         return Status::InvalidArgument("grow needs exactly one of --tier or --target-size");
       }
       if (!a->tiers.empty()) {
-        Result<std::vector<TierSpec>> t = ParseTierList(a->tiers);
-        if (!t.ok()) return t.status();
-        o.tiers = *t;
+        SKYSEED_ASSIGN_OR_RETURN(std::vector<TierSpec> t, ParseTierList(a->tiers));
+        o.tiers = t;
       } else {
-        Result<uint64_t> size = ParseSize(a->target_size);
-        if (!size.ok()) return size.status();
-        o.target_size = *size;
+        SKYSEED_ASSIGN_OR_RETURN(uint64_t size, ParseSize(a->target_size));
+        o.target_size = size;
         o.target_name = "size-" + a->target_size;
       }
       Result<uint64_t> seed = ParseSeed(a->seed);
       if (!seed.ok()) return seed.status();
       o.seed = *seed;
       SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a->loading, &o));
-      Result<uint64_t> chunk = ParseCount(a->chunk_rows, "--chunk-rows", 100, 10'000'000);
-      if (!chunk.ok()) return chunk.status();
-      o.chunk_rows = *chunk;
+      SKYSEED_ASSIGN_OR_RETURN(uint64_t chunk,
+                               ParseCount(a->chunk_rows, "--chunk-rows", 100, 10'000'000));
+      o.chunk_rows = chunk;
       if (!a->shard.empty()) {
         Result<std::pair<int, int>> shard = ParseShard(a->shard);
         if (!shard.ok()) return shard.status();
@@ -144,9 +142,8 @@ void AddInitCommand(CLI::App& app, CommandRun* run) {
   cmd->callback([=] {
     *run = [=]() -> Status {
       GrowOptions o;
-      Result<uint64_t> s = ParseSeed(*seed);
-      if (!s.ok()) return s.status();
-      o.seed = *s;
+      SKYSEED_ASSIGN_OR_RETURN(uint64_t s, ParseSeed(*seed));
+      o.seed = s;
       Result<std::string> conninfo = ResolveConninfo(*conn, 1);
       if (!conninfo.ok()) return conninfo.status();
       o.conninfo = *conninfo;
@@ -169,14 +166,11 @@ void AddVerifyCommand(CLI::App& app, CommandRun* run) {
   AddConnectionOptions(cmd, conn.get());
   cmd->callback([=] {
     *run = [=]() -> Status {
-      Result<int> j = ParseJobs(*jobs);
-      if (!j.ok()) return j.status();
-      Result<std::string> conninfo = ResolveConninfo(*conn, *j);
-      if (!conninfo.ok()) return conninfo.status();
-      Result<VerifyReport> r = Verify({*conninfo, *j});
-      if (!r.ok()) return r.status();
-      const std::string text = FormatVerifyReport(*r);
-      if (r->ok()) {
+      SKYSEED_ASSIGN_OR_RETURN(int j, ParseJobs(*jobs));
+      SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveConninfo(*conn, j));
+      SKYSEED_ASSIGN_OR_RETURN(VerifyReport r, Verify({conninfo, j}));
+      const std::string text = FormatVerifyReport(r);
+      if (r.ok()) {
         std::printf("%s\n", text.c_str());
         return Status::Ok();
       }
@@ -195,9 +189,8 @@ void AddStatusCommand(CLI::App& app, CommandRun* run) {
   AddConnectionOptions(cmd, conn.get());
   cmd->callback([=] {
     *run = [=]() -> Status {
-      Result<std::string> conninfo = ResolveConninfo(*conn, 1);
-      if (!conninfo.ok()) return conninfo.status();
-      return PrintStatus(*conninfo, *json);
+      SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveConninfo(*conn, 1));
+      return PrintStatus(conninfo, *json);
     };
   });
 }

@@ -2,6 +2,7 @@
 
 #include <thread>
 
+#include "app/console_narrator.h"
 #include "app/user_values.h"
 
 namespace skyseed {
@@ -13,9 +14,8 @@ int DefaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_c
 
 Result<int> ParseJobs(const std::string& text) {
   if (text.empty()) return DefaultJobs();
-  Result<uint64_t> j = ParseCount(text, "--jobs", 1, 64);
-  if (!j.ok()) return j.status();
-  return static_cast<int>(*j);
+  SKYSEED_ASSIGN_OR_RETURN(uint64_t j, ParseCount(text, "--jobs", 1, 64));
+  return static_cast<int>(j);
 }
 
 void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
@@ -33,6 +33,7 @@ Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
   if (!jobs.ok()) return jobs.status();
   o->jobs = *jobs;
   o->maintenance_work_mem = a.mwm;
+  o->narrator = &ConsoleNarrator();
   Result<uint64_t> retries = ParseCount(a.retries, "--retries", 0, 100);
   if (!retries.ok()) return retries.status();
   o->retries = static_cast<int>(*retries);

@@ -1,8 +1,7 @@
 // skyseed: parse the command line, run one command, map its Status to an
 // exit code (0 ok, 1 mismatch or runtime failure, 2 bad usage).
-#include <cstdio>
-
 #include <CLI/CLI.hpp>
+#include <cstdio>
 
 #include "app/commands.h"
 #include "common/status.h"
@@ -10,11 +9,12 @@
 
 int main(int argc, char** argv) {
   using namespace skyseed;
-  CLI::App app{"skyseed: a deterministic synthetic sky (IVOA ObsCore + a Gaia-like source "
-               "catalogue) grown into PostgreSQL by binary COPY, tier by tier, and verified "
-               "by its corpus hash."};
-  app.set_version_flag("--version", std::string("skyseed ") + SKYSEED_VERSION + " (" +
-                                        kGeneratorVersion + ")");
+  CLI::App app{
+      "skyseed: a deterministic synthetic sky (IVOA ObsCore + a Gaia-like source "
+      "catalogue) grown into PostgreSQL by binary COPY, tier by tier, and verified "
+      "by its corpus hash."};
+  app.set_version_flag("--version",
+                       std::string("skyseed ") + SKYSEED_VERSION + " (" + kGeneratorVersion + ")");
   app.require_subcommand(1);
   app.footer("Run 'skyseed <command> --help' for a command's options.");
   CommandRun run;

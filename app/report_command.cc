@@ -19,29 +19,25 @@ namespace {
 namespace fs = std::filesystem;
 
 Result<ReportInput> ReadReportInput(const std::string& conninfo) {
-  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
-  if (!conn.ok()) return conn.status();
-  Result<CorpusIdentity> id = ReadCorpusIdentity(**conn);
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
+  Result<CorpusIdentity> id = ReadCorpusIdentity(*conn);
   if (!id.ok()) {
     if (id.status().code() != Status::Code::kNotFound) return id.status();
     return Status::NotFound(id.status().message() +
                             ", so no tier recorded yet; run skyseed grow first");
   }
-  Result<std::vector<TierRecord>> tiers = ReadTiers(**conn);
-  if (!tiers.ok()) return tiers.status();
-  if (tiers->empty()) return Status::NotFound("no tier recorded yet; run skyseed grow first");
-  return ReportInput{id->seed, id->generator_version, *tiers};
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
+  if (tiers.empty()) return Status::NotFound("no tier recorded yet; run skyseed grow first");
+  return ReportInput{id->seed, id->generator_version, tiers};
 }
 
 Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
   // Checked before connecting, so that a typo costs no server start-up.
   const Status out_dir = PrepareOutputDir(out);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
-  Result<std::string> conninfo = ResolveConninfo(c, 1);
-  if (!conninfo.ok()) return conninfo.status();
-  Result<ReportInput> input = ReadReportInput(*conninfo);
-  if (!input.ok()) return input.status();
-  for (const ReportFile& f : RenderTierReport(*input)) {
+  SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveConninfo(c, 1));
+  SKYSEED_ASSIGN_OR_RETURN(ReportInput input, ReadReportInput(conninfo));
+  for (const ReportFile& f : RenderTierReport(input)) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(out / f.name, f.content));
   }
   std::error_code ec;

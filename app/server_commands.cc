@@ -23,6 +23,7 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
         if (v == "start") {
           Result<EmbeddedCluster> c = StartEmbeddedCluster(*data_dir, DetectMachine(2));
           if (!c.ok()) return NamingDataDirOption(c.status());
+          if (!c->note.empty()) std::fprintf(stderr, "skyseed: %s\n", c->note.c_str());
           std::printf("running; connect with: psql \"%s\"\n", c->conninfo.c_str());
           return Status::Ok();
         }

@@ -82,17 +82,12 @@ void PrintText(const nlohmann::json& j) {
 }  // namespace
 
 Status PrintStatus(const std::string& conninfo, bool json) {
-  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
-  if (!conn.ok()) return conn.status();
-  Result<CorpusIdentity> id = ReadCorpusIdentity(**conn);
-  if (!id.ok()) return id.status();
-  Result<std::vector<TierRecord>> tiers = ReadTiers(**conn);
-  if (!tiers.ok()) return tiers.status();
-  Result<std::vector<LedgerEntry>> ledger = ReadLedger(**conn);
-  if (!ledger.ok()) return ledger.status();
-  Result<std::vector<StashEntry>> stash = ReadStash(**conn);
-  if (!stash.ok()) return stash.status();
-  const Result<nlohmann::json> j = ToJson(*id, *tiers, *ledger, *stash);
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
+  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, ReadCorpusIdentity(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*conn));
+  const Result<nlohmann::json> j = ToJson(id, tiers, ledger, stash);
   if (!j.ok()) return j.status();
   if (json) {
     std::printf("%s\n", j->dump(2).c_str());

@@ -20,9 +20,8 @@ struct SweepArgs {
 };
 
 Result<int> ParseInt(const std::string& text, const char* what, uint64_t min, uint64_t max) {
-  Result<uint64_t> v = ParseCount(text, what, min, max);
-  if (!v.ok()) return v.status();
-  return static_cast<int>(*v);
+  SKYSEED_ASSIGN_OR_RETURN(uint64_t v, ParseCount(text, what, min, max));
+  return static_cast<int>(v);
 }
 
 // Every option, before anything is touched.
@@ -33,15 +32,13 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   Result<std::vector<int>> clients = ParseClientList(a.clients);
   if (!clients.ok()) return clients.status();
   o->clients = *clients;
-  Result<int> duration = ParseInt(a.duration, "--duration", 1, 86'400);
-  if (!duration.ok()) return duration.status();
-  o->duration_s = *duration;
+  SKYSEED_ASSIGN_OR_RETURN(int duration, ParseInt(a.duration, "--duration", 1, 86'400));
+  o->duration_s = duration;
   Result<int> reps = ParseInt(a.reps, "--reps", 1, 100);
   if (!reps.ok()) return reps.status();
   o->reps = *reps;
-  Result<int> warmup = ParseInt(a.warmup, "--warmup", 0, 86'400);
-  if (!warmup.ok()) return warmup.status();
-  o->warmup_s = *warmup;
+  SKYSEED_ASSIGN_OR_RETURN(int warmup, ParseInt(a.warmup, "--warmup", 0, 86'400));
+  o->warmup_s = warmup;
   Result<std::vector<MixClass>> mix = ParseMix(a.mix);
   if (!mix.ok()) return mix.status();
   o->mix = *mix;
@@ -71,11 +68,7 @@ Status RunSweepCommand(const SweepArgs& a) {
               a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps, o.warmup_s,
               MixText(o.mix).c_str(), o.out_dir.c_str());
   std::fflush(stdout);
-  Result<SweepRecord> r = RunSweep(o, [](const std::string& line) {
-    std::printf("%s\n", line.c_str());
-    std::fflush(stdout);
-  });
-  if (!r.ok()) return r.status();
+  SKYSEED_ASSIGN_OR_RETURN(SweepRecord r, RunSweep(o));
   std::printf("sweep recorded in the database and in %s/sweep.json, %s/windows.csv\n",
               o.out_dir.c_str(), o.out_dir.c_str());
   return Status::Ok();

@@ -7,13 +7,12 @@
 
 namespace skyseed {
 
-Result<uint64_t> ParseCount(const std::string& text, const char* what, uint64_t min,
-                            uint64_t max) {
+Result<uint64_t> ParseCount(const std::string& text, const char* what, uint64_t min, uint64_t max) {
   uint64_t v = 0;
   const char* end = text.data() + text.size();
   const auto r = std::from_chars(text.data(), end, v);
-  const std::string range = " (expected an integer from " + std::to_string(min) + " to " +
-                            std::to_string(max) + ")";
+  const std::string range =
+      " (expected an integer from " + std::to_string(min) + " to " + std::to_string(max) + ")";
   if (text.empty() || r.ptr != end || r.ec == std::errc::invalid_argument) {
     return Status::InvalidArgument(std::string(what) + " '" + text + "' is not a number" + range);
   }
@@ -31,10 +30,9 @@ Result<uint64_t> ParseSize(const std::string& text) {
   static const struct {
     const char* suffix;
     double factor;
-  } kUnits[] = {{"", 1},          {"b", 1},          {"kb", 1e3},        {"mb", 1e6},
-                {"gb", 1e9},      {"tb", 1e12},      {"kib", 0x1p10},    {"mib", 0x1p20},
-                {"gib", 0x1p30},  {"tib", 0x1p40},   {"k", 0x1p10},      {"m", 0x1p20},
-                {"g", 0x1p30},    {"t", 0x1p40}};
+  } kUnits[] = {{"", 1},       {"b", 1},        {"kb", 1e3},     {"mb", 1e6},     {"gb", 1e9},
+                {"tb", 1e12},  {"kib", 0x1p10}, {"mib", 0x1p20}, {"gib", 0x1p30}, {"tib", 0x1p40},
+                {"k", 0x1p10}, {"m", 0x1p20},   {"g", 0x1p30},   {"t", 0x1p40}};
   const auto bad = [&](const char* why) {
     return Status::InvalidArgument("size '" + text + "' " + why +
                                    " (examples: 10GiB, 500MB, 1.5TiB, 4096)");

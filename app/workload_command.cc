@@ -37,14 +37,12 @@ Result<WorkloadOptions> ParseWorkloadOptions(const WorkloadArgs& a) {
 }
 
 Status RunWorkload(const WorkloadArgs& a) {
-  Result<TierSpec> tier = FindTier(a.tier);
-  if (!tier.ok()) return tier.status();
-  Result<WorkloadOptions> o = ParseWorkloadOptions(a);
-  if (!o.ok()) return o.status();
+  SKYSEED_ASSIGN_OR_RETURN(TierSpec tier, FindTier(a.tier));
+  SKYSEED_ASSIGN_OR_RETURN(WorkloadOptions o, ParseWorkloadOptions(a));
   const fs::path dir(a.out);
   const Status out_dir = PrepareOutputDir(dir / "params");
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
-  const std::vector<WorkloadFile> files = WorkloadFiles(*tier, *o);
+  const std::vector<WorkloadFile> files = WorkloadFiles(tier, o);
   for (const WorkloadFile& f : files)
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / f.name, f.content, f.executable));
   std::printf(

@@ -28,18 +28,18 @@ Result<std::unique_ptr<PgConnection>> ConnectWhenReady(const std::string& abs_da
 }
 
 Status EnsureDatabase(const std::string& abs_data_dir, const std::string& dbname) {
-  Result<std::unique_ptr<PgConnection>> conn = ConnectWhenReady(abs_data_dir, "postgres");
-  if (!conn.ok()) return conn.status();
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                           ConnectWhenReady(abs_data_dir, "postgres"));
   PgResult found;
-  Status looked = (*conn)->Query("SELECT 1 FROM pg_database WHERE datname = $1", {dbname}, &found);
+  Status looked = (conn)->Query("SELECT 1 FROM pg_database WHERE datname = $1", {dbname}, &found);
   if (!looked.ok()) return looked.Annotate("looking up database " + dbname);
   if (found.rows() > 0) return Status::Ok();
   // QuoteIdent gives "" (no name at all) when libpq cannot quote one.
-  const std::string quoted = (*conn)->QuoteIdent(dbname);
+  const std::string quoted = (conn)->QuoteIdent(dbname);
   if (quoted == "\"\"") {
     return Status::InvalidArgument("database name " + dbname + " cannot be quoted");
   }
-  return (*conn)->ExecTolerating("CREATE DATABASE " + quoted, kDuplicateDatabase);
+  return (conn)->ExecTolerating("CREATE DATABASE " + quoted, kDuplicateDatabase);
 }
 
 }  // namespace
@@ -54,11 +54,10 @@ Status CheckDatabaseName(const std::string& dbname) {
 
 Status EnsureDatabaseWithPgSphere(const std::string& abs_data_dir, const std::string& dbname) {
   SKYSEED_RETURN_IF_ERROR(EnsureDatabase(abs_data_dir, dbname));
-  Result<std::unique_ptr<PgConnection>> conn = ConnectWhenReady(abs_data_dir, dbname);
-  if (!conn.ok()) return conn.status();
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                           ConnectWhenReady(abs_data_dir, dbname));
   // A racing creator of the extension wins with a unique violation.
-  Status ext =
-      (*conn)->ExecTolerating("CREATE EXTENSION IF NOT EXISTS pg_sphere", kUniqueViolation);
+  Status ext = (conn)->ExecTolerating("CREATE EXTENSION IF NOT EXISTS pg_sphere", kUniqueViolation);
   return ext.Annotate("pg_sphere in the embedded cluster");
 }
 

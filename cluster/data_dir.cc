@@ -127,12 +127,11 @@ Status CheckReachable(const RunAs& as, const fs::path& dir) {
   fs::path parent = dir.parent_path();
   std::error_code ec;
   while (!fs::exists(parent, ec) && parent.has_relative_path()) parent = parent.parent_path();
-  Result<std::optional<fs::path>> blocked = FirstUnsearchable(as, parent);
-  if (!blocked.ok()) return blocked.status();
-  if (!blocked->has_value()) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(std::optional<fs::path> blocked, FirstUnsearchable(as, parent));
+  if (!blocked.has_value()) return Status::Ok();
   const std::string& user = as.name;
   const std::string why = "PostgreSQL refuses to run as root, so skyseed runs it as user " + user +
-                          ", who cannot reach it (" + (*blocked)->string() +
+                          ", who cannot reach it (" + (blocked)->string() +
                           " is not searchable by " + user + ")";
   return DirError(dir.string(), "is out of reach: " + why + "; choose a data directory that " +
                                     user + " can reach, such as " + kSuggestedDir);
@@ -154,8 +153,6 @@ Result<fs::path> RelocateUnreachable(const fs::path& dir, const RunAs& as) {
   fs::create_directory_symlink(real, dir, ec);
   if (ec)
     return DirError(dir.string(), "cannot be linked to " + real.string() + ": " + ec.message());
-  std::fprintf(stderr, "skyseed: user %s cannot reach %s, so the cluster lives in %s (linked)\n",
-               as.name.c_str(), dir.string().c_str(), real.string().c_str());
   return real;
 }
 

@@ -16,17 +16,16 @@ namespace {
 
 // The data directory of an existing skyseed cluster; NotFound for any other.
 Result<fs::path> OurDataDir(const std::string& data_dir) {
-  Result<fs::path> dir = ResolveDataDir(data_dir);
-  if (!dir.ok()) return dir.status();
-  Result<DirKind> kind = ClassifyDir(*dir);
-  if (!kind.ok()) return kind.status();
-  if (*kind != DirKind::kOurs) return Status::NotFound(NotOursMessage(*dir, *kind));
+  SKYSEED_ASSIGN_OR_RETURN(fs::path dir, ResolveDataDir(data_dir));
+  SKYSEED_ASSIGN_OR_RETURN(DirKind kind, ClassifyDir(dir));
+  if (kind != DirKind::kOurs) return Status::NotFound(NotOursMessage(dir, kind));
   return dir;
 }
 
 struct ClusterDir {
-  fs::path dir;  // absolute; relocated if the server's user cannot reach the one asked for
-  RunAs as;      // who its server runs as
+  fs::path dir;      // absolute; relocated if the server's user cannot reach the one asked for
+  RunAs as;          // who its server runs as
+  std::string note;  // what the user should know: a relocation
 };
 
 // The data directory of a skyseed cluster, initialized now if `data_dir` is
@@ -34,28 +33,32 @@ struct ClusterDir {
 Result<ClusterDir> OpenOrInitCluster(const std::string& data_dir) {
   Result<fs::path> resolved = ResolveDataDir(data_dir);
   if (!resolved.ok()) return resolved.status();
-  Result<DirKind> kind = ClassifyDir(*resolved);
-  if (!kind.ok()) return kind.status();
-  const bool fresh = *kind == DirKind::kMissing || *kind == DirKind::kEmpty;
-  if (!fresh && *kind != DirKind::kOurs) {
-    return Status::InvalidArgument(NotOursMessage(*resolved, *kind));
+  SKYSEED_ASSIGN_OR_RETURN(DirKind kind, ClassifyDir(*resolved));
+  const bool fresh = kind == DirKind::kMissing || kind == DirKind::kEmpty;
+  if (!fresh && kind != DirKind::kOurs) {
+    return Status::InvalidArgument(NotOursMessage(*resolved, kind));
   }
   SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
-  Result<RunAs> user = ResolveRunAs(*resolved, !fresh);
-  if (!user.ok()) return user.status();
-  if (*kind == DirKind::kMissing && user->switch_user) {
-    resolved = RelocateUnreachable(*resolved, *user);
+  std::string note;
+  SKYSEED_ASSIGN_OR_RETURN(RunAs user, ResolveRunAs(*resolved, !fresh));
+  if (kind == DirKind::kMissing && user.switch_user) {
+    const fs::path asked = *resolved;
+    resolved = RelocateUnreachable(asked, user);
     if (!resolved.ok()) return resolved.status();
+    if (*resolved != asked) {
+      note = "user " + user.name + " cannot reach " + asked.string() +
+             ", so the cluster lives in " + resolved->string() + " (linked)";
+    }
   }
-  SKYSEED_RETURN_IF_ERROR(CheckReachable(*user, *resolved));
+  SKYSEED_RETURN_IF_ERROR(CheckReachable(user, *resolved));
   if (fresh) {
-    SKYSEED_RETURN_IF_ERROR(PrepareDataDir(*resolved, *kind, *user));
+    SKYSEED_RETURN_IF_ERROR(PrepareDataDir(*resolved, kind, user));
     // Directories just created under root's umask may still block the way.
-    SKYSEED_RETURN_IF_ERROR(CheckReachable(*user, *resolved));
-    SKYSEED_RETURN_IF_ERROR(RunInitdb(*resolved, *user));
-    SKYSEED_RETURN_IF_ERROR(WriteMarker(*resolved, *user));
+    SKYSEED_RETURN_IF_ERROR(CheckReachable(user, *resolved));
+    SKYSEED_RETURN_IF_ERROR(RunInitdb(*resolved, user));
+    SKYSEED_RETURN_IF_ERROR(WriteMarker(*resolved, user));
   }
-  return ClusterDir{*resolved, *user};
+  return ClusterDir{*resolved, user, note};
 }
 
 // The settings are rewritten at every start, so that they follow the machine
@@ -71,33 +74,29 @@ Status EnsureServerRunning(const fs::path& dir, const ClusterSettings& s, const 
 Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s,
                                              const std::string& dbname) {
   SKYSEED_RETURN_IF_ERROR(CheckDatabaseName(dbname));
-  Result<ClusterDir> cluster = OpenOrInitCluster(data_dir);
-  if (!cluster.ok()) return cluster.status();
-  const std::string dir = cluster->dir.string();
-  SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(cluster->dir, s, cluster->as));
+  SKYSEED_ASSIGN_OR_RETURN(ClusterDir cluster, OpenOrInitCluster(data_dir));
+  const std::string dir = cluster.dir.string();
+  SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(cluster.dir, s, cluster.as));
   SKYSEED_RETURN_IF_ERROR(EnsureDatabaseWithPgSphere(dir, dbname));
-  return EmbeddedCluster{dir, EmbeddedConninfo(dir, dbname)};
+  return EmbeddedCluster{dir, EmbeddedConninfo(dir, dbname), cluster.note};
 }
 
 Status StopEmbeddedCluster(const std::string& data_dir) {
-  Result<fs::path> dir = OurDataDir(data_dir);
-  if (!dir.ok()) return dir.status();
-  if (!LivePostmasterPid(*dir)) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(fs::path dir, OurDataDir(data_dir));
+  if (!LivePostmasterPid(dir)) return Status::Ok();
   SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
-  Result<RunAs> as = ResolveRunAs(*dir, true);
-  if (!as.ok()) return as.status();
-  return StopServer(*dir, *as);
+  SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
+  return StopServer(dir, as);
 }
 
 Result<ClusterState> EmbeddedClusterState(const std::string& data_dir) {
-  Result<fs::path> dir = OurDataDir(data_dir);
-  if (!dir.ok()) return dir.status();
+  SKYSEED_ASSIGN_OR_RETURN(fs::path dir, OurDataDir(data_dir));
   ClusterState state;
   state.exists = true;
-  const std::optional<int> pid = LivePostmasterPid(*dir);
+  const std::optional<int> pid = LivePostmasterPid(dir);
   state.running = pid.has_value();
   state.pid = pid.value_or(0);
-  state.conninfo = EmbeddedConninfo(dir->string(), kEmbeddedDatabase);
+  state.conninfo = EmbeddedConninfo(dir.string(), kEmbeddedDatabase);
   return state;
 }
 

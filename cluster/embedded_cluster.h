@@ -24,6 +24,7 @@ struct EmbeddedCluster {
   // "host=<data_dir> port=5432 dbname=skyseed user=postgres"; the socket
   // directory is the data directory (quoted when the path needs it).
   std::string conninfo;
+  std::string note;  // non-empty: a line to tell the user (the cluster was relocated)
 };
 
 inline constexpr const char* kEmbeddedDatabase = "skyseed";
@@ -45,6 +46,7 @@ struct ClusterState {
   bool running = false;
   int pid = 0;  // the postmaster's, when running
   std::string conninfo;
+  std::string note;  // non-empty: a line to tell the user (the cluster was relocated)
 };
 
 // NotFound if `data_dir` holds no skyseed cluster.

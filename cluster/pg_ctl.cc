@@ -60,13 +60,13 @@ Status CheckServerPrograms() {
 Status RunInitdb(const fs::path& dir, const RunAs& as) {
   // --no-locale: C collation never changes with a glibc upgrade, and is the
   // fastest to sort; UTF8 still holds any text.
-  Result<CommandOutput> out =
+  SKYSEED_ASSIGN_OR_RETURN(
+      CommandOutput out,
       RunCommand({PgBin("initdb"), "-D", dir.string(), "-U", "postgres", "--auth=trust",
                   "--encoding=UTF8", "--no-locale", "--no-instructions"},
-                 as);
-  if (!out.ok()) return out.status();
-  if (out->exit_code != 0) {
-    return Status::IoError("initdb failed in " + dir.string() + ": " + ErrorLineOf(out->output));
+                 as));
+  if (out.exit_code != 0) {
+    return Status::IoError("initdb failed in " + dir.string() + ": " + ErrorLineOf(out.output));
   }
   return Status::Ok();
 }
@@ -110,11 +110,10 @@ Status StartServer(const fs::path& dir, const RunAs& as) {
     std::error_code ec;
     uintmax_t log_start = fs::file_size(log, ec);
     if (ec) log_start = 0;
-    Result<CommandOutput> out = RunCommand(args, as);
-    if (!out.ok()) return out.status();
-    if (out->exit_code == 0) return Status::Ok();
+    SKYSEED_ASSIGN_OR_RETURN(CommandOutput out, RunCommand(args, as));
+    if (out.exit_code == 0) return Status::Ok();
     const std::string logged = ReadFile(log, log_start).value_or("");
-    why = ErrorLineOf(logged.empty() ? out->output : logged);
+    why = ErrorLineOf(logged.empty() ? out.output : logged);
     if (logged.find("pre-existing shared memory block") == std::string::npos) break;
   }
   return Status::Database("could not start PostgreSQL in " + dir.string() + ": " + why +
@@ -123,13 +122,13 @@ Status StartServer(const fs::path& dir, const RunAs& as) {
 
 Status StopServer(const fs::path& dir, const RunAs& as) {
   if (!LivePostmasterPid(dir)) return Status::Ok();
-  Result<CommandOutput> out = RunCommand({PgBin("pg_ctl"), "-D", dir.string(), "-m", "fast", "-w",
-                                          "-t", std::to_string(kStopTimeoutSeconds), "stop"},
-                                         as);
-  if (!out.ok()) return out.status();
-  if (out->exit_code != 0 && LivePostmasterPid(dir)) {
+  SKYSEED_ASSIGN_OR_RETURN(
+      CommandOutput out, RunCommand({PgBin("pg_ctl"), "-D", dir.string(), "-m", "fast", "-w", "-t",
+                                     std::to_string(kStopTimeoutSeconds), "stop"},
+                                    as));
+  if (out.exit_code != 0 && LivePostmasterPid(dir)) {
     return Status::Database("could not stop PostgreSQL in " + dir.string() + ": " +
-                            ErrorLineOf(out->output));
+                            ErrorLineOf(out.output));
   }
   return Status::Ok();
 }

@@ -121,9 +121,8 @@ Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const Run
     if (n == 0 || (n < 0 && errno != EINTR)) break;
   }
   close(fds[0]);
-  Result<int> code = WaitForChild(pid);
-  if (!code.ok()) return code.status();
-  out.exit_code = *code;
+  SKYSEED_ASSIGN_OR_RETURN(int code, WaitForChild(pid));
+  out.exit_code = code;
   if (out.exit_code == 127) out.output += "\ncannot execute " + args[0];
   return out;
 }
@@ -143,11 +142,10 @@ Result<std::optional<fs::path>> FirstUnsearchable(const RunAs& as, const fs::pat
     _exit(0);
   }
   if (pid < 0) return Status::IoError("fork: " + ErrnoText(errno));
-  Result<int> code = WaitForChild(pid);
-  if (!code.ok()) return code.status();
-  if (*code == 0) return std::optional<fs::path>();
-  if (*code > 125) return Status::IoError("cannot switch to user " + as.name);
-  return std::optional<fs::path>(prefixes[static_cast<size_t>(*code - 1)]);
+  SKYSEED_ASSIGN_OR_RETURN(int code, WaitForChild(pid));
+  if (code == 0) return std::optional<fs::path>();
+  if (code > 125) return Status::IoError("cannot switch to user " + as.name);
+  return std::optional<fs::path>(prefixes[static_cast<size_t>(code - 1)]);
 }
 
 }  // namespace skyseed

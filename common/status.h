@@ -12,13 +12,21 @@ namespace skyseed {
 class Status {
  public:
   enum class Code {
-    kOk, kInvalidArgument, kNotFound, kCorruption, kIoError, kDatabase, kMismatch,
+    kOk,
+    kInvalidArgument,
+    kNotFound,
+    kCorruption,
+    kIoError,
+    kDatabase,
+    kMismatch,
     kUnavailable,  // the server went away or is restarting: a retry may succeed
   };
 
   Status() = default;
   static Status Ok() { return Status(); }
-  static Status InvalidArgument(std::string m) { return Status(Code::kInvalidArgument, std::move(m)); }
+  static Status InvalidArgument(std::string m) {
+    return Status(Code::kInvalidArgument, std::move(m));
+  }
   static Status NotFound(std::string m) { return Status(Code::kNotFound, std::move(m)); }
   static Status Corruption(std::string m) { return Status(Code::kCorruption, std::move(m)); }
   static Status IoError(std::string m) { return Status(Code::kIoError, std::move(m)); }
@@ -43,7 +51,7 @@ class Status {
 template <typename T>
 class Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : value_(std::move(value)) {}          // NOLINT: implicit by design
   Result(Status status) : status_(std::move(status)) {}  // NOLINT
   bool ok() const { return status_.ok(); }
   const Status& status() const { return status_; }
@@ -59,11 +67,22 @@ class Result {
   std::optional<T> value_;
 };
 
-#define SKYSEED_RETURN_IF_ERROR(expr)       \
-  do {                                      \
-    ::skyseed::Status _st = (expr);         \
-    if (!_st.ok()) return _st;              \
+#define SKYSEED_RETURN_IF_ERROR(expr) \
+  do {                                \
+    ::skyseed::Status _st = (expr);   \
+    if (!_st.ok()) return _st;        \
   } while (0)
+
+// Declares (or assigns) `lhs` from the value of a Result, or returns its
+// Status: SKYSEED_ASSIGN_OR_RETURN(TierSpec tier, FindTier(name));
+#define SKYSEED_ASSIGN_OR_RETURN(lhs, expr) \
+  SKYSEED_ASSIGN_OR_RETURN_IMPL(SKYSEED_STATUS_CONCAT(_result_, __LINE__), lhs, expr)
+#define SKYSEED_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
+  auto tmp = (expr);                                  \
+  if (!tmp.ok()) return tmp.status();                 \
+  lhs = std::move(*tmp)
+#define SKYSEED_STATUS_CONCAT_INNER(a, b) a##b
+#define SKYSEED_STATUS_CONCAT(a, b) SKYSEED_STATUS_CONCAT_INNER(a, b)
 
 // Exit codes of the skyseed binary.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };

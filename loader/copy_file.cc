@@ -1,12 +1,11 @@
 #include "loader/copy_file.h"
 
-#include <cstdio>
-#include <fstream>
-#include <sstream>
-
 #include <boost/iostreams/copy.hpp>
 #include <boost/iostreams/filter/zstd.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
 
 #include "generator/copy_encoder.h"
 

@@ -10,7 +10,6 @@
 #include "loader/copy_file.h"
 #include "loader/output_files.h"
 #include "tiers/parallel_chunks.h"
-#include "tiers/progress.h"
 
 namespace skyseed {
 namespace fs = std::filesystem;
@@ -19,8 +18,7 @@ namespace {
 std::string ChunkFileName(const TableDef& t, RowRange r) {
   char buf[128];
   std::snprintf(buf, sizeof(buf), "%s.%s.%012llu-%012llu.pgcopy.zst", t.schema, t.name,
-                static_cast<unsigned long long>(r.first),
-                static_cast<unsigned long long>(r.end()));
+                static_cast<unsigned long long>(r.first), static_cast<unsigned long long>(r.end()));
   return buf;
 }
 
@@ -66,7 +64,7 @@ Status GenerateCorpusFiles(const TierSpec& tier, const GenerateOptions& options,
   }
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
   for (int w = 0; w < options.threads; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
-  Progress progress("generate", total);
+  const std::unique_ptr<ProgressMeter> progress = options.narrator->Progress("generate", total);
   std::mutex mu;
   Status s = RunChunks(chunks, options.threads, [&](const Chunk& c, int w) {
     ByteBuffer& buf = *buffers[w];
@@ -75,7 +73,7 @@ Status GenerateCorpusFiles(const TierSpec& tier, const GenerateOptions& options,
     c.table->encode(options.seed, c.range, &buf, &d);
     const std::string name = ChunkFileName(*c.table, c.range);
     SKYSEED_RETURN_IF_ERROR(WriteCopyFile((fs::path(options.out_dir) / name).string(), buf));
-    progress.Add(c.range.count, buf.size());
+    progress->Add(c.range.count, buf.size());
     std::lock_guard<std::mutex> lock(mu);
     for (FilesManifest::Table& mt : manifest->tables) {
       if (mt.table != c.table->qualified_name()) continue;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common/narrator.h"
 #include "common/status.h"
 #include "tiers/manifest_json.h"
 #include "tiers/tier_spec.h"
@@ -18,6 +19,7 @@ struct GenerateOptions {
   int threads = 1;
   uint64_t chunk_rows = 100'000;
   std::string out_dir;
+  Narrator* narrator = &SilentNarrator();  // for the progress meter
 };
 
 Status GenerateCorpusFiles(const TierSpec& tier, const GenerateOptions& options,

@@ -3,7 +3,6 @@
 #include <memory>
 
 #include "tiers/parallel_chunks.h"
-#include "tiers/progress.h"
 
 namespace skyseed {
 
@@ -23,14 +22,13 @@ CorpusHash HashTier(const TierSpec& tier, const HashOptions& options) {
   std::vector<TableDigest> partial(options.threads * n_tables);
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
   for (int w = 0; w < options.threads; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
-  std::unique_ptr<Progress> progress;
-  if (options.progress) progress = std::make_unique<Progress>("hash", total);
+  const std::unique_ptr<ProgressMeter> progress = options.narrator->Progress("hash", total);
 
   RunChunks(chunks, options.threads, [&](const Chunk& c, int w) {
     const size_t table_index = c.table - CorpusTables().data();
-    partial[w * n_tables + table_index].Merge(HashRange(*c.table, options.seed, c.range,
-                                                        buffers[w].get()));
-    if (progress) progress->Add(c.range.count, buffers[w]->size());
+    partial[w * n_tables + table_index].Merge(
+        HashRange(*c.table, options.seed, c.range, buffers[w].get()));
+    progress->Add(c.range.count, buffers[w]->size());
     return Status::Ok();
   });
 

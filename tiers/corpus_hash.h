@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/narrator.h"
 #include "generator/corpus_digest.h"
 #include "tiers/chunk_plan.h"
 #include "tiers/tier_spec.h"
@@ -20,7 +21,7 @@ struct HashOptions {
   uint64_t seed = 1;
   int threads = 1;
   uint64_t chunk_rows = 100'000;
-  bool progress = true;
+  Narrator* narrator = &SilentNarrator();  // for the progress meter
 };
 
 // Digest of rows [range) of one table.

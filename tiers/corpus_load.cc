@@ -53,20 +53,19 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
   }
   std::string text;
   SKYSEED_RETURN_IF_ERROR(ReadText(path, &text));
-  Result<FilesManifest> m = ManifestFromJson(text);
-  if (!m.ok()) return m.status();
-  if (m->generator_version != kGeneratorVersion) {
-    return Status::InvalidArgument(dir + " was written by generator " + m->generator_version +
+  SKYSEED_ASSIGN_OR_RETURN(FilesManifest m, ManifestFromJson(text));
+  if (m.generator_version != kGeneratorVersion) {
+    return Status::InvalidArgument(dir + " was written by generator " + m.generator_version +
                                    "; this skyseed is " + kGeneratorVersion +
                                    " and cannot check its rows");
   }
-  Result<std::vector<TierSpec>> tier = ParseTierList(m->tier);
+  Result<std::vector<TierSpec>> tier = ParseTierList(m.tier);
   if (!tier.ok() || tier->size() != 1) {
-    return Status::Corruption("manifest.json: unknown tier '" + m->tier + "'");
+    return Status::Corruption("manifest.json: unknown tier '" + m.tier + "'");
   }
   CorpusFileSet set;
   set.dir_ = dir;
-  set.manifest_ = std::move(*m);
+  set.manifest_ = std::move(m);
   set.tier_ = (*tier)[0];
   for (const TableDef& t : CorpusTables()) {
     const FilesManifest::Table* mt = nullptr;

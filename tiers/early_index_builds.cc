@@ -14,8 +14,9 @@ void EarlyIndexBuilds::TableLoaded(const TableDef& table) {
   std::lock_guard<std::mutex> lock(mu_);
   Build& b = builds_.emplace_back();
   b.thread = std::thread([this, &b, &table] {
-    b.status = RebuildStashedIndexes(options_.conninfo, options_.jobs,
-                                     options_.maintenance_work_mem, &b.seconds, &table);
+    b.status =
+        RebuildStashedIndexes(options_.conninfo, options_.jobs, options_.maintenance_work_mem,
+                              &b.seconds, *options_.narrator, &table);
   });
 }
 

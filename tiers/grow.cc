@@ -71,11 +71,10 @@ Status PrepareCorpus(PgConnection& conn, uint64_t seed) {
 }
 
 // A tier already recorded is reached: its growth is not repeated.
-Result<bool> AlreadyReached(PgConnection& conn, const std::string& name) {
-  Result<std::vector<TierRecord>> recorded = ReadTiers(conn);
-  if (!recorded.ok()) return recorded.status();
-  if (!HasTier(*recorded, name)) return false;
-  std::printf("tier %s already reached; nothing to do\n", name.c_str());
+Result<bool> AlreadyReached(PgConnection& conn, const std::string& name, Narrator& narrator) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> recorded, ReadTiers(conn));
+  if (!HasTier(recorded, name)) return false;
+  narrator.Say("tier " + name + " already reached; nothing to do");
   return true;
 }
 
@@ -88,25 +87,25 @@ Status GrowTiers(GrowContext& ctx) {
     SKYSEED_RETURN_IF_ERROR(JoinShardPlan(ctx.control, options, options.tiers[0].name));
   }
   for (const TierSpec& tier : options.tiers) {
-    Result<bool> reached = AlreadyReached(ctx.control, tier.name);
-    if (!reached.ok()) return reached.status();
-    if (*reached) continue;
+    SKYSEED_ASSIGN_OR_RETURN(bool reached,
+                             AlreadyReached(ctx.control, tier.name, *ctx.options.narrator));
+    if (reached) continue;
     SKYSEED_RETURN_IF_ERROR(GrowAndRecord(ctx, tier.name, tier.rows));
   }
   return Status::Ok();
 }
 
 Status GrowOnce(const GrowOptions& options) {
-  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(options.conninfo);
-  if (!conn.ok()) return conn.status();
-  PgConnection& control = **conn;
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                           PgConnection::Connect(options.conninfo));
+  PgConnection& control = *conn;
   SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control, options));
   SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options.seed));
   GrowContext ctx{options, control};
   if (options.target_size == 0) return GrowTiers(ctx);
-  Result<bool> reached = AlreadyReached(control, options.target_name);
-  if (!reached.ok()) return reached.status();
-  return *reached ? Status::Ok() : GrowToSize(ctx);
+  SKYSEED_ASSIGN_OR_RETURN(bool reached,
+                           AlreadyReached(control, options.target_name, *options.narrator));
+  return reached ? Status::Ok() : GrowToSize(ctx);
 }
 
 }  // namespace
@@ -120,16 +119,17 @@ Status Grow(const GrowOptions& options) {
     const Status s = GrowOnce(options);
     const std::optional<int> wait = RetryDelaySeconds(s, attempt, options.retries);
     if (!wait) return s;
-    std::fprintf(stderr, "skyseed: %s; retrying in %d s (retry %d of %d)\n", s.message().c_str(),
-                 *wait, attempt + 1, options.retries);
+    options.narrator->Note("skyseed: " + s.message() + "; retrying in " + std::to_string(*wait) +
+                           " s (retry " + std::to_string(attempt + 1) + " of " +
+                           std::to_string(options.retries) + ")");
     std::this_thread::sleep_for(std::chrono::seconds(*wait));
   }
 }
 
 Status InitCorpus(const GrowOptions& options) {
-  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(options.conninfo);
-  if (!conn.ok()) return conn.status();
-  return PrepareCorpus(**conn, options.seed);
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                           PgConnection::Connect(options.conninfo));
+  return PrepareCorpus(*conn, options.seed);
 }
 
 }  // namespace skyseed

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/narrator.h"
 #include "common/status.h"
 #include "tiers/tier_spec.h"
 
@@ -36,6 +37,8 @@ struct GrowOptions {
   // `skyseed load`: rows come from these checked files instead of the
   // generator; tiers holds the one tier they make up.
   const CorpusFileSet* files = nullptr;
+  // Where the tier summaries, retries, index builds and progress go.
+  Narrator* narrator = &SilentNarrator();
 };
 
 Status Grow(const GrowOptions& options);

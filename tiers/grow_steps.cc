@@ -17,7 +17,6 @@
 #include "tiers/load_plan.h"
 #include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
-#include "tiers/progress.h"
 #include "tiers/shard_growth.h"
 #include "tiers/tier_measure.h"
 
@@ -32,10 +31,9 @@ Result<std::vector<Chunk>> PlanLoad(const std::vector<LedgerEntry>& ledger, cons
 
 Status SetAsideWhereCheaper(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
                             const std::vector<Chunk>& chunks) {
-  Result<std::vector<StashEntry>> stash = ReadStash(ctx.control);
-  if (!stash.ok()) return stash.status();
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(ctx.control));
   const std::vector<IndexDef> indexes = CorpusIndexes(ctx.control.IdentQuoter());
-  for (const IndexDef* idx : IndexesToSetAside(indexes, *stash, ledger, chunks)) {
+  for (const IndexDef* idx : IndexesToSetAside(indexes, stash, ledger, chunks)) {
     SKYSEED_RETURN_IF_ERROR(SetAsideIndex(ctx.control, *idx));
   }
   return Status::Ok();
@@ -47,10 +45,9 @@ Status SetAsideWhereCheaper(GrowContext& ctx, const std::vector<LedgerEntry>& le
 Result<std::vector<std::unique_ptr<PgConnection>>> LoadConnections(const GrowOptions& o, int jobs) {
   std::vector<std::unique_ptr<PgConnection>> conns;
   for (int w = 0; w < jobs; ++w) {
-    Result<std::unique_ptr<PgConnection>> c = PgConnection::Connect(o.conninfo);
-    if (!c.ok()) return c.status();
-    SKYSEED_RETURN_IF_ERROR((*c)->Exec("SET synchronous_commit = off"));
-    conns.push_back(std::move(*c));
+    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> c, PgConnection::Connect(o.conninfo));
+    SKYSEED_RETURN_IF_ERROR((c)->Exec("SET synchronous_commit = off"));
+    conns.push_back(std::move(c));
   }
   return conns;
 }
@@ -59,8 +56,8 @@ Result<std::vector<std::unique_ptr<PgConnection>>> LoadConnections(const GrowOpt
 Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndexBuilds* early) {
   const GrowOptions& o = ctx.options;
   const int jobs = std::max(1, std::min<int>(o.jobs, chunks.size()));
-  Result<std::vector<std::unique_ptr<PgConnection>>> conns = LoadConnections(o, jobs);
-  if (!conns.ok()) return conns.status();
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<PgConnection>> conns,
+                           LoadConnections(o, jobs));
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
   for (int w = 0; w < jobs; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
   std::vector<std::string> file_streams(jobs);
@@ -71,7 +68,7 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
     ++chunks_left[c.table];
   }
   std::mutex mu;
-  Progress progress("load", total);
+  const std::unique_ptr<ProgressMeter> progress = ctx.options.narrator->Progress("load", total);
   return RunChunks(chunks, jobs, [&](const Chunk& c, int w) -> Status {
     ByteBuffer& buf = *buffers[w];
     buf.clear();
@@ -84,9 +81,9 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
       c.table->encode(o.seed, c.range, &buf, &d);
       tuples = buf.view();
     }
-    SKYSEED_RETURN_IF_ERROR(CommitChunk(*(*conns)[w], c, d.sum, tuples));
+    SKYSEED_RETURN_IF_ERROR(CommitChunk(*(conns)[w], c, d.sum, tuples));
     FaultPoint("committed");
-    progress.Add(c.range.count, tuples.size());
+    progress->Add(c.range.count, tuples.size());
     std::lock_guard<std::mutex> lock(mu);
     if (--chunks_left[c.table] == 0 && early) early->TableLoaded(*c.table);
     return Status::Ok();
@@ -96,12 +93,11 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
 }  // namespace
 
 Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases) {
-  Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
-  if (!ledger.ok()) return ledger.status();
-  SKYSEED_RETURN_IF_ERROR(CheckOnlyGrows(*ledger, counts));
-  const Result<std::vector<Chunk>> chunks = PlanLoad(*ledger, counts, ctx.options);
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(ctx.control));
+  SKYSEED_RETURN_IF_ERROR(CheckOnlyGrows(ledger, counts));
+  const Result<std::vector<Chunk>> chunks = PlanLoad(ledger, counts, ctx.options);
   if (!chunks.ok()) return chunks.status();
-  SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, *ledger, *chunks));
+  SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, ledger, *chunks));
   const auto start = std::chrono::steady_clock::now();
   // Shards leave the index builds to the one that finishes the tier.
   EarlyIndexBuilds early(ctx.options);
@@ -121,7 +117,8 @@ Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases) {
   const auto start = std::chrono::steady_clock::now();
   IndexBuildSeconds builds;
   SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(ctx.options.conninfo, ctx.options.jobs,
-                                                ctx.options.maintenance_work_mem, &builds));
+                                                ctx.options.maintenance_work_mem, &builds,
+                                                *ctx.options.narrator));
   phases->AddBuilds(builds);
   PhaseTimes::Add(&phases->indexes, SecondsSince(start));
   return Status::Ok();
@@ -137,9 +134,9 @@ Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableRows&
   PhaseTimes phases;
   SKYSEED_RETURN_IF_ERROR(LoadMissing(ctx, counts, &phases));
   if (ctx.options.sharded()) {
-    Result<bool> finish = ShardShouldFinish(ctx.control, ctx.options, tier, counts);
-    if (!finish.ok()) return finish.status();
-    if (!*finish) return Status::Ok();
+    SKYSEED_ASSIGN_OR_RETURN(bool finish,
+                             ShardShouldFinish(ctx.control, ctx.options, tier, counts));
+    if (!finish) return Status::Ok();
   }
   SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
   const auto vacuum_start = std::chrono::steady_clock::now();
@@ -147,7 +144,8 @@ Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableRows&
   const auto end = std::chrono::steady_clock::now();
   phases.vacuum = std::chrono::duration<double>(end - vacuum_start).count();
   return RecordReached(ctx.control, tier, counts,
-                       std::chrono::duration<double>(end - start).count(), phases);
+                       std::chrono::duration<double>(end - start).count(), phases,
+                       *ctx.options.narrator);
 }
 
 }  // namespace skyseed

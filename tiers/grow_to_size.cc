@@ -37,20 +37,17 @@ Status GrowToSize(GrowContext& ctx) {
   const TableDef& lead = CorpusTableWithId(kObsCoreTableId);
   PhaseTimes phases;
   for (int round = 0; round < kMaxRounds; ++round) {
-    Result<std::vector<LedgerEntry>> ledger = ReadLedger(ctx.control);
-    if (!ledger.ok()) return ledger.status();
-    Result<uint64_t> size = DatabaseSize(ctx.control);
-    if (!size.ok()) return size.status();
-    const uint64_t have = LedgerRows(*ledger, lead.qualified_name());
-    if (*size >= ctx.options.target_size && have > 0) {
+    SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(ctx.control));
+    SKYSEED_ASSIGN_OR_RETURN(uint64_t size, DatabaseSize(ctx.control));
+    const uint64_t have = LedgerRows(ledger, lead.qualified_name());
+    if (size >= ctx.options.target_size && have > 0) {
       // A killed run may have loaded enough and left indexes set aside.
       SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
       SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs));
-      return RecordReached(ctx.control, ctx.options.target_name, LedgerCounts(*ledger),
-                           SecondsSince(start), phases);
+      return RecordReached(ctx.control, ctx.options.target_name, LedgerCounts(ledger),
+                           SecondsSince(start), phases, *ctx.options.narrator);
     }
-    const uint64_t next =
-        NextLeadRows(have, *size, ctx.options.target_size, ctx.options.chunk_rows);
+    const uint64_t next = NextLeadRows(have, size, ctx.options.target_size, ctx.options.chunk_rows);
     SKYSEED_RETURN_IF_ERROR(
         GrowToCounts(ctx, RowsInProportion(ReferenceTier(), lead, next), &phases));
   }

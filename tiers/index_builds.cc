@@ -28,21 +28,23 @@ Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm)
 
 // One wave's builds in parallel, each on its own connection.
 Status BuildWave(const std::string& conninfo, int jobs, const std::string& mwm,
-                 const IndexWave& wave, IndexBuildSeconds* seconds) {
+                 const IndexWave& wave, IndexBuildSeconds* seconds, Narrator& narrator) {
   std::mutex mu;
   return RunParallel(
       wave.size(), std::min<int>(jobs, std::max<size_t>(1, wave.size())),
       [&](size_t i, int) -> Status {
-        Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
-        if (!conn.ok()) return conn.status();
+        SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                                 PgConnection::Connect(conninfo));
         const auto start = std::chrono::steady_clock::now();
-        SKYSEED_RETURN_IF_ERROR(BuildOne(**conn, *wave[i], mwm));
+        SKYSEED_RETURN_IF_ERROR(BuildOne(*conn, *wave[i], mwm));
         FaultPoint("index-built");
         const double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::lock_guard<std::mutex> lock(mu);
         (*seconds)[wave[i]->name] = secs;
-        std::fprintf(stderr, "  index %s built in %.1fs\n", wave[i]->name.c_str(), secs);
+        char line[160];
+        std::snprintf(line, sizeof line, "  index %s built in %.1fs", wave[i]->name.c_str(), secs);
+        narrator.Note(line);
         return Status::Ok();
       });
 }
@@ -60,16 +62,14 @@ Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
 }
 
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
-                             IndexBuildSeconds* seconds, const TableDef* table) {
-  Result<std::unique_ptr<PgConnection>> control = PgConnection::Connect(conninfo);
-  if (!control.ok()) return control.status();
-  Result<std::vector<StashEntry>> stash = ReadStash(**control);
-  if (!stash.ok()) return stash.status();
-  const std::vector<IndexDef> all = CorpusIndexes((*control)->IdentQuoter());
-  Result<std::vector<IndexWave>> waves = IndexBuildWaves(all, *stash, table);
-  if (!waves.ok()) return waves.status();
-  for (const IndexWave& wave : *waves) {
-    SKYSEED_RETURN_IF_ERROR(BuildWave(conninfo, jobs, mwm, wave, seconds));
+                             IndexBuildSeconds* seconds, Narrator& narrator,
+                             const TableDef* table) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control, PgConnection::Connect(conninfo));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*control));
+  const std::vector<IndexDef> all = CorpusIndexes((control)->IdentQuoter());
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexWave> waves, IndexBuildWaves(all, stash, table));
+  for (const IndexWave& wave : waves) {
+    SKYSEED_RETURN_IF_ERROR(BuildWave(conninfo, jobs, mwm, wave, seconds, narrator));
   }
   return Status::Ok();
 }

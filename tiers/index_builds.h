@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "common/narrator.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "schema/corpus_schema.h"
@@ -22,6 +23,6 @@ Status SetAsideIndex(PgConnection& conn, const IndexDef& index);
 // wall time.
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs,
                              const std::string& maintenance_work_mem, IndexBuildSeconds* seconds,
-                             const TableDef* table = nullptr);
+                             Narrator& narrator, const TableDef* table = nullptr);
 
 }  // namespace skyseed

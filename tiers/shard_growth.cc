@@ -6,6 +6,14 @@
 #include "tiers/load_plan.h"
 
 namespace skyseed {
+namespace {
+
+// "shard 2/3"
+std::string ShardName(const GrowOptions& o) {
+  return "shard " + std::to_string(o.shard + 1) + "/" + std::to_string(o.shards);
+}
+
+}  // namespace
 
 Status CheckSameShardPlan(const ShardPlan& mine, const ShardPlan& recorded) {
   if (recorded.tier == mine.tier && recorded.chunk_rows == mine.chunk_rows &&
@@ -26,37 +34,32 @@ ShardFinish DecideShardFinish(bool tier_complete, bool finish_lock, bool recorde
 
 Status JoinShardPlan(PgConnection& conn, const GrowOptions& o, const std::string& tier) {
   const ShardPlan mine{tier, o.chunk_rows, o.shards};
-  Result<ShardPlan> recorded = ClaimShardPlan(conn, mine);
-  if (!recorded.ok()) return recorded.status();
-  return CheckSameShardPlan(mine, *recorded);
+  SKYSEED_ASSIGN_OR_RETURN(ShardPlan recorded, ClaimShardPlan(conn, mine));
+  return CheckSameShardPlan(mine, recorded);
 }
 
 Result<bool> ShardShouldFinish(PgConnection& control, const GrowOptions& o, const std::string& tier,
                                const TableRows& counts) {
-  Result<std::vector<LedgerEntry>> ledger = ReadLedger(control);
-  if (!ledger.ok()) return ledger.status();
-  const bool complete = LedgerCovers(*ledger, counts);
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(control));
+  const bool complete = LedgerCovers(ledger, counts);
   bool locked = false, recorded = false;
   if (complete) {
-    Result<bool> lock = TryAdvisoryLock(control, kFinishLockKey);
-    if (!lock.ok()) return lock.status();
-    locked = *lock;
+    SKYSEED_ASSIGN_OR_RETURN(bool lock, TryAdvisoryLock(control, kFinishLockKey));
+    locked = lock;
   }
   if (locked) {
-    Result<std::vector<TierRecord>> tiers = ReadTiers(control);
-    if (!tiers.ok()) return tiers.status();
-    recorded = HasTier(*tiers, tier);
+    SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(control));
+    recorded = HasTier(tiers, tier);
   }
   switch (DecideShardFinish(complete, locked, recorded)) {
     case ShardFinish::kOthersLoading:
-      std::printf(
-          "shard %d/%d of tier %s loaded; other shards still loading (the last one to "
-          "finish, or a plain grow, builds the indexes and records the tier)\n",
-          o.shard + 1, o.shards, tier.c_str());
+      o.narrator->Say(ShardName(o) + " of tier " + tier +
+                      " loaded; other shards still loading (the last one to finish, or a plain "
+                      "grow, builds the indexes and records the tier)");
       return false;
     case ShardFinish::kAnotherFinishing:
-      std::printf("shard %d/%d of tier %s loaded; another shard is finishing the tier\n",
-                  o.shard + 1, o.shards, tier.c_str());
+      o.narrator->Say(ShardName(o) + " of tier " + tier +
+                      " loaded; another shard is finishing the tier");
       return false;
     case ShardFinish::kAlreadyRecorded:
       return false;

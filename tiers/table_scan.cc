@@ -34,11 +34,10 @@ Status CopyAll(PgConnection& conn, const std::string& sql, const TableDef& t,
 
 Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDef& t,
                             std::vector<RowRange> chunks) {
-  Result<std::unique_ptr<PgConnection>> control = PgConnection::Connect(conninfo);
-  if (!control.ok()) return control.status();
-  const QuoteFn q = (*control)->IdentQuoter();
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control, PgConnection::Connect(conninfo));
+  const QuoteFn q = (control)->IdentQuoter();
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR((*control)->Query(
+  SKYSEED_RETURN_IF_ERROR((control)->Query(
       "SELECT pg_relation_size($1::regclass) / current_setting('block_size')::bigint",
       {QualifiedName(t, q)}, &r));
   const uint64_t blocks = static_cast<uint64_t>(r.int64(0, 0));
@@ -50,25 +49,23 @@ Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDe
   const size_t n_ranges = std::max<uint64_t>(1, (blocks + per_range - 1) / per_range);
   std::mutex mu;
   Status s = RunParallel(n_ranges, jobs, [&](size_t i, int) -> Status {
-    Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
-    if (!conn.ok()) return conn.status();
+    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
     // Block numbers are integers computed here, not user input; COPY takes
     // no bind parameters.
     std::string where = "ctid >= '(" + std::to_string(i * per_range) + ",0)'::tid";
     if (i + 1 < n_ranges)
       where += " AND ctid < '(" + std::to_string((i + 1) * per_range) + ",0)'::tid";
     ChunkScan local{{}, std::vector<TableDigest>(chunks.size()), {}};
-    SKYSEED_RETURN_IF_ERROR(
-        CopyAll(**conn, CopyOutSql(t, q, where), t, [&](std::string_view tuple) {
-          const uint64_t row = RowIndexOfTuple(t, tuple);
-          auto it = std::upper_bound(chunks.begin(), chunks.end(), row,
-                                     [](uint64_t v, const RowRange& c) { return v < c.first; });
-          if (it != chunks.begin() && row < std::prev(it)->end()) {
-            local.digests[std::prev(it) - chunks.begin()].AddRow(tuple.data(), tuple.size());
-          } else {
-            local.outside.AddRow(tuple.data(), tuple.size());
-          }
-        }));
+    SKYSEED_RETURN_IF_ERROR(CopyAll(*conn, CopyOutSql(t, q, where), t, [&](std::string_view tuple) {
+      const uint64_t row = RowIndexOfTuple(t, tuple);
+      auto it = std::upper_bound(chunks.begin(), chunks.end(), row,
+                                 [](uint64_t v, const RowRange& c) { return v < c.first; });
+      if (it != chunks.begin() && row < std::prev(it)->end()) {
+        local.digests[std::prev(it) - chunks.begin()].AddRow(tuple.data(), tuple.size());
+      } else {
+        local.outside.AddRow(tuple.data(), tuple.size());
+      }
+    }));
     std::lock_guard<std::mutex> lock(mu);
     for (size_t c = 0; c < chunks.size(); ++c) scan.digests[c].Merge(local.digests[c]);
     scan.outside.Merge(local.outside);
@@ -80,14 +77,13 @@ Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDe
 
 Result<std::vector<Digest128>> ScanChunkRows(const std::string& conninfo, const TableDef& t,
                                              RowRange range) {
-  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(conninfo);
-  if (!conn.ok()) return conn.status();
-  const QuoteFn q = (*conn)->IdentQuoter();
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
+  const QuoteFn q = (conn)->IdentQuoter();
   const std::string key = RowIndexExpression(t, q);
   const std::string where = key + " >= " + std::to_string(range.first) + " AND " + key + " < " +
                             std::to_string(range.end());
   std::vector<Digest128> hashes;
-  SKYSEED_RETURN_IF_ERROR(CopyAll(**conn, CopyOutSql(t, q, where), t, [&](std::string_view tuple) {
+  SKYSEED_RETURN_IF_ERROR(CopyAll(*conn, CopyOutSql(t, q, where), t, [&](std::string_view tuple) {
     hashes.push_back(RowHash(tuple.data(), tuple.size()));
   }));
   std::sort(hashes.begin(), hashes.end(), [](const Digest128& a, const Digest128& b) {

@@ -43,25 +43,22 @@ Status MeasureTable(PgConnection& conn, const TableDef& t, const std::vector<Led
 
 // The tier record as measured, without its seconds and phases.
 Status MeasureTier(PgConnection& control, const TableRows& counts, TierRecord* rec) {
-  Result<std::vector<StashEntry>> stash = ReadStash(control);
-  if (!stash.ok()) return stash.status();
-  if (!stash->empty()) {
-    return Status::Corruption("index " + stash->front().index_name +
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(control));
+  if (!stash.empty()) {
+    return Status::Corruption("index " + stash.front().index_name +
                               " is still set aside; a tier is recorded only with every index");
   }
-  Result<std::vector<LedgerEntry>> ledger = ReadLedger(control);
-  if (!ledger.ok()) return ledger.status();
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(control));
   std::vector<NamedTableDigest> named;
   for (const TableDef& t : CorpusTables()) {
     TierTableRecord tr;
-    SKYSEED_RETURN_IF_ERROR(MeasureTable(control, t, *ledger, counts[t.index], &tr));
+    SKYSEED_RETURN_IF_ERROR(MeasureTable(control, t, ledger, counts[t.index], &tr));
     named.push_back({tr.table, tr.digest});
     rec->tables.push_back(tr);
   }
   rec->corpus = CorpusDigest(named);
-  Result<uint64_t> size = DatabaseSize(control);
-  if (!size.ok()) return size.status();
-  rec->database_size = static_cast<int64_t>(*size);
+  SKYSEED_ASSIGN_OR_RETURN(uint64_t size, DatabaseSize(control));
+  rec->database_size = static_cast<int64_t>(size);
   PgResult v;
   SKYSEED_RETURN_IF_ERROR(control.Query("SHOW server_version", &v));
   rec->pg_version = v.text(0, 0);
@@ -71,25 +68,24 @@ Status MeasureTier(PgConnection& control, const TableRows& counts, TierRecord* r
 }  // namespace
 
 Result<uint64_t> DatabaseSize(PgConnection& conn) {
-  Result<int64_t> size = QueryInt(conn, "SELECT pg_database_size(current_database())");
-  if (!size.ok()) return size.status();
-  return static_cast<uint64_t>(*size);
+  SKYSEED_ASSIGN_OR_RETURN(int64_t size,
+                           QueryInt(conn, "SELECT pg_database_size(current_database())"));
+  return static_cast<uint64_t>(size);
 }
 
 Status VacuumAnalyze(const std::string& conninfo, int jobs) {
   const auto& tables = CorpusTables();
   return RunParallel(tables.size(), jobs, [&](size_t i, int) -> Status {
-    Result<std::unique_ptr<PgConnection>> c = PgConnection::Connect(conninfo);
-    if (!c.ok()) return c.status();
-    const QuoteFn q = (*c)->IdentQuoter();
-    SKYSEED_RETURN_IF_ERROR((*c)->Exec("VACUUM (ANALYZE) " + QualifiedName(tables[i], q)));
+    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> c, PgConnection::Connect(conninfo));
+    const QuoteFn q = (c)->IdentQuoter();
+    SKYSEED_RETURN_IF_ERROR((c)->Exec("VACUUM (ANALYZE) " + QualifiedName(tables[i], q)));
     FaultPoint("vacuumed");
     return Status::Ok();
   });
 }
 
 Status RecordReached(PgConnection& control, const std::string& tier, const TableRows& counts,
-                     double seconds, const PhaseTimes& phases) {
+                     double seconds, const PhaseTimes& phases, Narrator& narrator) {
   TierRecord rec;
   rec.tier = tier;
   rec.seconds = seconds;
@@ -99,10 +95,11 @@ Status RecordReached(PgConnection& control, const std::string& tier, const Table
   FaultPoint("tier-recorded");
   uint64_t rows = 0;
   for (const TierTableRecord& t : rec.tables) rows += t.digest.rows;
-  std::printf("tier %s reached: %llu rows, %.1f MiB, %.1f s, corpus %s\n", tier.c_str(),
-              static_cast<unsigned long long>(rows), rec.database_size / 1048576.0, seconds,
-              rec.corpus.Hex().c_str());
-  std::fflush(stdout);
+  char line[256];
+  std::snprintf(line, sizeof line, "tier %s reached: %llu rows, %.1f MiB, %.1f s, corpus %s",
+                tier.c_str(), static_cast<unsigned long long>(rows), rec.database_size / 1048576.0,
+                seconds, rec.corpus.Hex().c_str());
+  narrator.Say(line);
   return Status::Ok();
 }
 

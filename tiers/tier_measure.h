@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common/narrator.h"
 #include "common/status.h"
 #include "generator/corpus_tables.h"
 #include "loader/pg_connection.h"
@@ -21,7 +22,8 @@ Status VacuumAnalyze(const std::string& conninfo, int jobs);
 // Records the tier reached with `counts` rows after `seconds`, and prints
 // its summary line. Corruption if an index is still set aside or the ledger
 // does not cover each table's rows exactly once.
+// Says "tier S reached: ..." once recorded.
 Status RecordReached(PgConnection& control, const std::string& tier, const TableRows& counts,
-                     double seconds, const PhaseTimes& phases);
+                     double seconds, const PhaseTimes& phases, Narrator& narrator);
 
 }  // namespace skyseed

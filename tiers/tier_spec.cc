@@ -56,12 +56,11 @@ Result<std::vector<TierSpec>> ParseTierList(const std::string& list) {
     const size_t comma = list.find(',', start);
     const std::string item = list.substr(start, comma == std::string::npos ? comma : comma - start);
     if (item.empty()) return Status::InvalidArgument("empty tier name in tier list '" + list + "'");
-    Result<TierSpec> tier = FindTier(item);
-    if (!tier.ok()) return tier.status();
-    if (!out.empty() && !Grows(out.back(), *tier)) {
+    SKYSEED_ASSIGN_OR_RETURN(TierSpec tier, FindTier(item));
+    if (!out.empty() && !Grows(out.back(), tier)) {
       return Status::InvalidArgument("tier list '" + list + "' must name tiers in growing order");
     }
-    out.push_back(*tier);
+    out.push_back(tier);
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

@@ -34,8 +34,7 @@ std::vector<TableDigest> ExpectedChunks(const TableDef& t, uint64_t seed,
 // Second pass over a differing chunk: which rows are missing or changed.
 Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t seed, RowRange range,
                            TableVerdict* v) {
-  Result<std::vector<Digest128>> db = ScanChunkRows(o.conninfo, t, range);
-  if (!db.ok()) return db.status();
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<Digest128> db, ScanChunkRows(o.conninfo, t, range));
   std::vector<Digest128> gen;
   ByteBuffer buf;
   for (uint64_t i = range.first; i < range.end(); ++i) {
@@ -46,9 +45,9 @@ Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t s
   }
   std::sort(gen.begin(), gen.end(), Less);
   std::vector<Digest128> only_gen, only_db;
-  std::set_difference(gen.begin(), gen.end(), db->begin(), db->end(), std::back_inserter(only_gen),
+  std::set_difference(gen.begin(), gen.end(), db.begin(), db.end(), std::back_inserter(only_gen),
                       Less);
-  std::set_difference(db->begin(), db->end(), gen.begin(), gen.end(), std::back_inserter(only_db),
+  std::set_difference(db.begin(), db.end(), gen.begin(), gen.end(), std::back_inserter(only_db),
                       Less);
   v->rows_missing_or_changed += only_gen.size();
   v->rows_unexpected += only_db.size();
@@ -69,19 +68,18 @@ Status VerifyTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
   for (const LedgerEntry& e : entries) chunks.push_back(e.range);
   v->table = t.qualified_name();
   v->chunks = chunks.size();
-  Result<ChunkScan> scan = ScanTable(o.conninfo, o.jobs, t, chunks);
-  if (!scan.ok()) return scan.status();
+  SKYSEED_ASSIGN_OR_RETURN(ChunkScan scan, ScanTable(o.conninfo, o.jobs, t, chunks));
   const std::vector<TableDigest> expected = ExpectedChunks(t, seed, chunks, o.jobs);
-  v->db_rows = scan->outside.rows;
-  v->rows_unexpected = scan->outside.rows;
+  v->db_rows = scan.outside.rows;
+  v->rows_unexpected = scan.outside.rows;
   for (size_t c = 0; c < chunks.size(); ++c) {
     v->expected_rows += expected[c].rows;
-    v->db_rows += scan->digests[c].rows;
+    v->db_rows += scan.digests[c].rows;
     if (expected[c].sum != entries[c].digest) {
       problems->push_back(v->table + ": ledger digest of rows " + std::to_string(chunks[c].first) +
                           ".. disagrees with the generator");
     }
-    if (scan->digests[c] == expected[c]) continue;
+    if (scan.digests[c] == expected[c]) continue;
     ++v->chunks_differing;
     SKYSEED_RETURN_IF_ERROR(CountRowDifferences(o, t, seed, chunks[c], v));
   }
@@ -99,23 +97,18 @@ bool VerifyReport::ok() const {
 }
 
 Result<VerifyReport> Verify(const VerifyOptions& o) {
-  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(o.conninfo);
-  if (!conn.ok()) return conn.status();
-  Result<CorpusIdentity> id = ReadCorpusIdentity(**conn);
-  if (!id.ok()) return id.status();
-  SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(*id, id->seed));
-  Result<bool> locked = TryAdvisoryLock(**conn, kGrowLockKey);
-  if (!locked.ok()) return locked.status();
-  if (!*locked) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(o.conninfo));
+  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, ReadCorpusIdentity(*conn));
+  SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(id, id.seed));
+  SKYSEED_ASSIGN_OR_RETURN(bool locked, TryAdvisoryLock(*conn, kGrowLockKey));
+  if (!locked) {
     return Status::Database(
         "a skyseed grow (or another verify) is running on this database; "
         "verify after it finishes");
   }
-  Result<std::vector<LedgerEntry>> ledger = ReadLedger(**conn);
-  if (!ledger.ok()) return ledger.status();
-  Result<std::vector<TierRecord>> tiers = ReadTiers(**conn);
-  if (!tiers.ok()) return tiers.status();
-  Result<std::vector<StashEntry>> stash = ReadStash(**conn);
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
+  Result<std::vector<StashEntry>> stash = ReadStash(*conn);
   if (!stash.ok()) return stash.status();
   VerifyReport report;
   for (const StashEntry& e : *stash) {
@@ -124,14 +117,14 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
   std::vector<NamedTableDigest> named;
   for (const TableDef& t : CorpusTables()) {
     TableVerdict v;
-    SKYSEED_RETURN_IF_ERROR(VerifyTable(o, id->seed, t, *ledger, &v, &report.problems));
-    named.push_back({v.table, LedgerDigest(*ledger, v.table)});
+    SKYSEED_RETURN_IF_ERROR(VerifyTable(o, id.seed, t, ledger, &v, &report.problems));
+    named.push_back({v.table, LedgerDigest(ledger, v.table)});
     report.tables.push_back(v);
   }
   const Digest128 corpus = CorpusDigest(named);
   report.corpus_digest = corpus.Hex();
-  if (!tiers->empty()) {
-    const TierRecord& last = tiers->back();
+  if (!tiers.empty()) {
+    const TierRecord& last = tiers.back();
     report.tier = last.tier;
     if (last.corpus != corpus) {
       report.problems.push_back("rows beyond tier " + last.tier +

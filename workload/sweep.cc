@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "loader/output_files.h"
-#include "tiers/manifest_store.h"
 #include "tiers/grow.h"
+#include "tiers/manifest_store.h"
 #include "workload/class_explain.h"
 #include "workload/pgbench_process.h"
 #include "workload/sweep_store.h"
@@ -32,14 +32,14 @@ std::string ReadText(const fs::path& p) {
 Status RunTool(const std::vector<std::string>& argv, const fs::path& output_path) {
   std::error_code ec;
   fs::remove(output_path, ec);
-  Result<ProcessRun> run = RunProcess(argv, output_path.parent_path().string(),
-                                      output_path.string(), 1.0, [] { return Status::Ok(); });
-  if (!run.ok()) return run.status();
-  if (run->exit_code == 0) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(
+      ProcessRun run, RunProcess(argv, output_path.parent_path().string(), output_path.string(),
+                                 1.0, [] { return Status::Ok(); }));
+  if (run.exit_code == 0) return Status::Ok();
   std::string text = ReadText(output_path);
   while (!text.empty() && text.back() == '\n') text.pop_back();
   const size_t nl = text.rfind('\n');
-  return Status::Database(argv[0] + " failed (exit " + std::to_string(run->exit_code) +
+  return Status::Database(argv[0] + " failed (exit " + std::to_string(run.exit_code) +
                           "): " + (nl == std::string::npos ? text : text.substr(nl + 1)));
 }
 
@@ -47,9 +47,8 @@ Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConne
   GrowOptions g = o.grow;
   g.tiers = {tier};
   SKYSEED_RETURN_IF_ERROR(Grow(g));
-  Result<std::vector<TierRecord>> tiers = ReadTiers(conn);
-  if (!tiers.ok()) return tiers.status();
-  for (const TierRecord& t : *tiers) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(conn));
+  for (const TierRecord& t : tiers) {
     if (t.tier == tier.name) return t;
   }
   return Status::NotFound("tier " + tier.name + " has no record after growing");
@@ -99,7 +98,7 @@ const SweepWindow* Recorded(const std::vector<SweepWindow>& done, int clients, i
 
 // The client counts and repetitions of one tier, reusing recorded windows.
 Status MeasureTier(const SweepOptions& o, const WindowSetting& base, PgConnection& conn,
-                   const std::vector<SweepWindow>& done, TierSweep* t, const SweepNarrator& say) {
+                   const std::vector<SweepWindow>& done, TierSweep* t, Narrator& narrator) {
   std::vector<StepEvidence> steps;
   bool warmed = false;
   for (int clients : o.clients) {
@@ -112,24 +111,22 @@ Status MeasureTier(const SweepOptions& o, const WindowSetting& base, PgConnectio
       WindowSetting s = base;
       if (!warmed && o.warmup_s > 0) {
         s.window_dir = (fs::path(base.window_dir) / "warmup").string();
-        say(t->tier + ": warming up " + std::to_string(o.warmup_s) + " s");
-        Result<SweepWindow> warm = RunWindow(s, conn, clients, 0, o.warmup_s);
-        if (!warm.ok()) return warm.status();
+        narrator.Say(t->tier + ": warming up " + std::to_string(o.warmup_s) + " s");
+        SKYSEED_ASSIGN_OR_RETURN(SweepWindow warm, RunWindow(s, conn, clients, 0, o.warmup_s));
       }
       warmed = true;
       s.window_dir = (fs::path(base.window_dir) / WindowDirName(clients, rep)).string();
-      Result<SweepWindow> w = RunWindow(s, conn, clients, rep, o.duration_s);
-      if (!w.ok()) return w.status();
-      SKYSEED_RETURN_IF_ERROR(RecordSweepWindow(conn, SweepKey(o), t->corpus_digest, *w));
-      say(DescribeWindow(*w));
-      step.push_back(*w);
+      SKYSEED_ASSIGN_OR_RETURN(SweepWindow w, RunWindow(s, conn, clients, rep, o.duration_s));
+      SKYSEED_RETURN_IF_ERROR(RecordSweepWindow(conn, SweepKey(o), t->corpus_digest, w));
+      narrator.Say(DescribeWindow(w));
+      step.push_back(w);
     }
     t->windows.insert(t->windows.end(), step.begin(), step.end());
     steps.push_back(StepFromWindows(step));
     t->finding = FindSaturation(steps, o.rule);
     if (t->finding.saturated) {
-      say(t->tier + " saturated " + t->finding.reason +
-          " (limit: " + LimitKindName(t->finding.limit) + "); no more clients");
+      narrator.Say(t->tier + " saturated " + t->finding.reason +
+                   " (limit: " + LimitKindName(t->finding.limit) + "); no more clients");
       break;
     }
   }
@@ -138,8 +135,7 @@ Status MeasureTier(const SweepOptions& o, const WindowSetting& base, PgConnectio
 
 Result<json> DescribeSetup(const SweepOptions& o, PgConnection& conn,
                            const ServerCapabilities& caps, const MachineFacts& m) {
-  Result<std::map<std::string, std::string>> settings = ReadServerSettings(conn);
-  if (!settings.ok()) return settings.status();
+  SKYSEED_ASSIGN_OR_RETURN(auto settings, ReadServerSettings(conn));
   const fs::path version_out = fs::path(o.out_dir) / "pgbench-version.txt";
   SKYSEED_RETURN_IF_ERROR(RunTool({"pgbench", "--version"}, version_out));
   std::string pgbench = ReadText(version_out);
@@ -153,7 +149,7 @@ Result<json> DescribeSetup(const SweepOptions& o, PgConnection& conn,
               {"lookups", o.workload.lookups},
               {"cones", o.workload.cones},
               {"pgbench", pgbench},
-              {"server_settings", *settings},
+              {"server_settings", settings},
               {"machine", {{"cores", m.cores}, {"memory_gib", m.memory_gib}}},
               {"missing_evidence", caps.missing},
               {"saturation_rule",
@@ -193,40 +189,38 @@ std::string DescribeWindow(const SweepWindow& w) {
   return s;
 }
 
-Result<SweepRecord> RunSweep(const SweepOptions& o, const SweepNarrator& say) {
+Result<SweepRecord> RunSweep(const SweepOptions& o) {
+  Narrator& narrator = *o.grow.narrator;
   SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(o.out_dir));
-  Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(o.grow.conninfo);
-  if (!conn.ok()) return conn.status();
-  PgConnection& c = **conn;
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                           PgConnection::Connect(o.grow.conninfo));
+  PgConnection& c = *conn;
   SweepRecord record;
   record.key = SweepKey(o);
   for (const TierSpec& tier : o.grow.tiers) {
-    Result<TierRecord> reached = GrowTier(o, tier, c);
-    if (!reached.ok()) return reached.status();
+    SKYSEED_ASSIGN_OR_RETURN(TierRecord reached, GrowTier(o, tier, c));
     SKYSEED_RETURN_IF_ERROR(EnsureSweepTables(c));
-    Result<ServerCapabilities> caps = Capabilities(o, c);
-    if (!caps.ok()) return caps.status();
+    SKYSEED_ASSIGN_OR_RETURN(ServerCapabilities caps, Capabilities(o, c));
     const MachineFacts machine = ReadMachineFacts();
     if (record.setup.is_null()) {
-      Result<json> setup = DescribeSetup(o, c, *caps, machine);
+      Result<json> setup = DescribeSetup(o, c, caps, machine);
       if (!setup.ok()) return setup.status();
       record.setup = *setup;
-      for (const std::string& m : caps->missing) say("evidence missing: " + m);
+      for (const std::string& m : caps.missing) narrator.Say("evidence missing: " + m);
     }
     const fs::path tier_dir = fs::path(o.out_dir) / tier.name;
     SKYSEED_RETURN_IF_ERROR(PrepareWorkload(o, tier, tier_dir / "workload"));
     TierSweep t;
     t.tier = tier.name;
-    t.corpus_digest = reached->corpus.Hex();
-    t.database_size = reached->database_size;
+    t.corpus_digest = reached.corpus.Hex();
+    t.database_size = reached.database_size;
     SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, tier_dir / "workload", tier_dir / "explain", &t));
-    Result<std::vector<SweepWindow>> done =
-        ReadSweepWindows(c, record.key, t.tier, t.corpus_digest);
-    if (!done.ok()) return done.status();
+    SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
+                             ReadSweepWindows(c, record.key, t.tier, t.corpus_digest));
     const WindowSetting base{
-        o,     o.grow.conninfo, tier.name, (tier_dir / "workload").string(), tier_dir.string(),
-        *caps, machine};
-    SKYSEED_RETURN_IF_ERROR(MeasureTier(o, base, c, *done, &t, say));
+        o,    o.grow.conninfo, tier.name, (tier_dir / "workload").string(), tier_dir.string(),
+        caps, machine};
+    SKYSEED_RETURN_IF_ERROR(MeasureTier(o, base, c, done, &t, narrator));
     SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key, t));
     record.tiers.push_back(std::move(t));
     SKYSEED_RETURN_IF_ERROR(WriteResults(o, record));

@@ -14,11 +14,9 @@
 
 namespace skyseed {
 
-// Receives one line per event worth telling the user (a window measured,
-// a tier saturated, evidence missing).
-using SweepNarrator = std::function<void(const std::string&)>;
-
-Result<SweepRecord> RunSweep(const SweepOptions& options, const SweepNarrator& say);
+// Tells options.grow.narrator each window measured, each tier saturated and
+// what evidence is missing.
+Result<SweepRecord> RunSweep(const SweepOptions& options);
 
 // "8 clients rep 2: 5123 tps, p50 1.2 ms, p95 3.4 ms, p99 5.0 ms, hit 0.999"
 std::string DescribeWindow(const SweepWindow& w);

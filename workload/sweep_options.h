@@ -29,7 +29,7 @@ struct SweepOptions {
   WorkloadOptions workload;
   SaturationRule rule;
   std::string out_dir = "skyseed-sweep";
-  std::string data_dir;  // the embedded cluster's, for disk headroom; empty for --db
+  std::string data_dir;    // the embedded cluster's, for disk headroom; empty for --db
   bool keep_logs = false;  // keep pgbench's per-transaction logs (large) beside the figures
 };
 

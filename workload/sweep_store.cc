@@ -43,11 +43,9 @@ Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std:
                  {key, tier, corpus_digest}, &r));
   std::vector<SweepWindow> windows;
   for (int i = 0; i < r.rows(); ++i) {
-    Result<json> j = ParseJson(r.text(i, 0));
-    if (!j.ok()) return j.status();
-    Result<SweepWindow> w = WindowFromJson(*j);
-    if (!w.ok()) return w.status();
-    windows.push_back(*w);
+    SKYSEED_ASSIGN_OR_RETURN(json j, ParseJson(r.text(i, 0)));
+    SKYSEED_ASSIGN_OR_RETURN(SweepWindow w, WindowFromJson(j));
+    windows.push_back(w);
   }
   return windows;
 }
@@ -77,10 +75,9 @@ Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSwe
 }
 
 Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
-  Result<bool> exist = SweepTablesExist(conn);
-  if (!exist.ok()) return exist.status();
+  SKYSEED_ASSIGN_OR_RETURN(bool exist, SweepTablesExist(conn));
   std::vector<SweepRecord> records;
-  if (!*exist) return records;
+  if (!exist) return records;
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query("SELECT sweep_key, tier, corpus_digest, database_size, finding::text FROM "
@@ -94,14 +91,12 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
     t.tier = r.text(i, 1);
     t.corpus_digest = r.text(i, 2);
     t.database_size = r.int64(i, 3);
-    Result<json> finding = ParseJson(r.text(i, 4));
-    if (!finding.ok()) return finding.status();
-    t.finding.saturated = finding->value("saturated", false);
-    t.finding.reason = finding->value("reason", "");
-    Result<std::vector<SweepWindow>> w =
-        ReadSweepWindows(conn, records.back().key, t.tier, t.corpus_digest);
-    if (!w.ok()) return w.status();
-    t.windows = *w;
+    SKYSEED_ASSIGN_OR_RETURN(json finding, ParseJson(r.text(i, 4)));
+    t.finding.saturated = finding.value("saturated", false);
+    t.finding.reason = finding.value("reason", "");
+    SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> w,
+                             ReadSweepWindows(conn, records.back().key, t.tier, t.corpus_digest));
+    t.windows = w;
     records.back().tiers.push_back(t);
   }
   return records;

@@ -133,17 +133,17 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
   const std::string output = (fs::path(s.window_dir) / "pgbench.out").string();
   fs::remove(output, ec);
   ClearLogs(s.window_dir);
-  Result<ProcessRun> run = RunProcess(PgbenchArgs(s, clients, seconds), s.window_dir, output, 0.5,
-                                      [&] { return SampleWaitEvents(monitor, &waits); });
-  if (!run.ok()) return run.status();
+  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run,
+                           RunProcess(PgbenchArgs(s, clients, seconds), s.window_dir, output, 0.5,
+                                      [&] { return SampleWaitEvents(monitor, &waits); }));
   Result<CpuTimes> cpu_after = ReadCpuTimes();
-  if (cpu_before.ok() && cpu_after.ok() && run->wall_seconds > 0) {
-    w.busy_cores = (cpu_after->busy_seconds - cpu_before->busy_seconds) / run->wall_seconds;
+  if (cpu_before.ok() && cpu_after.ok() && run.wall_seconds > 0) {
+    w.busy_cores = (cpu_after->busy_seconds - cpu_before->busy_seconds) / run.wall_seconds;
   }
-  w.client_cores = run->wall_seconds > 0 ? run->cpu_seconds / run->wall_seconds : 0;
-  Result<std::vector<TransactionRecord>> records = ReadLogs(s.window_dir, s.options.keep_logs);
-  if (!records.ok()) return records.status();
-  SummariseTransactions(*records, s.options.mix, &w);
+  w.client_cores = run.wall_seconds > 0 ? run.cpu_seconds / run.wall_seconds : 0;
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TransactionRecord> records,
+                           ReadLogs(s.window_dir, s.options.keep_logs));
+  SummariseTransactions(records, s.options.mix, &w);
   Result<ServerSnapshot> after = TakeSnapshot(monitor, s.caps);
   if (!after.ok() || after->postmaster_start != before->postmaster_start) {
     w.flags.push_back("server restarted or unreachable during the window");
@@ -151,8 +151,8 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
     ApplyServerDeltas(*before, *after, &w);
   }
   const std::string text = ReadFile(output);
-  if (run->exit_code != 0) {
-    w.flags.push_back("pgbench exited with code " + std::to_string(run->exit_code));
+  if (run.exit_code != 0) {
+    w.flags.push_back("pgbench exited with code " + std::to_string(run.exit_code));
   }
   const long long reported = ReportedTransactions(text);
   if (reported >= 0 && static_cast<uint64_t>(reported) != w.committed) {

@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define SKYSEED_FUZZ_CHECK(cond)                                                   \
-  do {                                                                             \
-    if (!(cond)) {                                                                 \
+#define SKYSEED_FUZZ_CHECK(cond)                                                         \
+  do {                                                                                   \
+    if (!(cond)) {                                                                       \
       std::fprintf(stderr, "%s:%d: fuzz check failed: %s\n", __FILE__, __LINE__, #cond); \
-      std::abort();                                                                \
-    }                                                                              \
+      std::abort();                                                                      \
+    }                                                                                    \
   } while (0)

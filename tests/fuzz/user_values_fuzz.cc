@@ -6,8 +6,8 @@
 #include <cstring>
 #include <string>
 
-#include "tests/fuzz/fuzz_check.h"
 #include "app/user_values.h"
+#include "tests/fuzz/fuzz_check.h"
 
 namespace skyseed {
 namespace {

@@ -1,5 +1,7 @@
 // The binary COPY encoding, decoded back by an independent reader written
 // here from the PostgreSQL documentation's description of the format.
+#include "generator/copy_encoder.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -7,7 +9,6 @@
 #include <vector>
 
 #include "generator/copy_decoder.h"
-#include "generator/copy_encoder.h"
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
 

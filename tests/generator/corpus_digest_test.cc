@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "generator/corpus_digest.h"
+
+#include <gtest/gtest.h>
 
 namespace skyseed {
 namespace {

@@ -36,7 +36,8 @@ double RowsPerSecond(const TableDef& t, uint64_t rows, int threads) {
     });
   }
   for (auto& th : pool) th.join();
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rows / secs;
 }
 
@@ -45,7 +46,8 @@ double RowsPerSecond(const TableDef& t, uint64_t rows, int threads) {
 int main(int argc, char** argv) {
   const uint64_t obs_rows = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 2'000'000;
   const uint64_t src_rows = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 8'000'000;
-  const int threads = argc > 3 ? std::atoi(argv[3]) : static_cast<int>(std::thread::hardware_concurrency());
+  const int threads =
+      argc > 3 ? std::atoi(argv[3]) : static_cast<int>(std::thread::hardware_concurrency());
   std::printf("%-18s %14s %14s %10s\n", "table", "1 thread", "threads", "scaling");
   for (const TableDef& t : CorpusTables()) {
     const uint64_t rows = t.id == 1 ? obs_rows : src_rows;

@@ -1,10 +1,10 @@
 // The hand-written conversions from PCG output to distributions, tested for
 // the moments and frequencies they promise.
+#include "generator/row_rng.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
-
-#include "generator/row_rng.h"
 
 namespace skyseed {
 namespace {

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "tiers/chunk_plan.h"
+
+#include <gtest/gtest.h>
 
 namespace skyseed {
 namespace {

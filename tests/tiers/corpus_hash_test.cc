@@ -11,7 +11,7 @@ namespace skyseed {
 namespace {
 
 HashOptions Options(uint64_t seed, int threads, uint64_t chunk_rows) {
-  return {seed, threads, chunk_rows, false};
+  return {seed, threads, chunk_rows};
 }
 
 TEST(CorpusHash, IndependentOfThreadsAndChunkSize) {

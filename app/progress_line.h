@@ -9,17 +9,19 @@
 #include <string>
 #include <thread>
 
+#include "common/narrator.h"
+
 namespace skyseed {
 
-class Progress {
+class ProgressLine : public ProgressMeter {
  public:
   // total_rows 0: unknown (no ETA). Draws nothing unless stderr is a tty.
-  Progress(std::string phase, uint64_t total_rows);
-  ~Progress();
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
+  ProgressLine(std::string phase, uint64_t total_rows);
+  ~ProgressLine() override;
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
 
-  void Add(uint64_t rows, uint64_t bytes) {
+  void Add(uint64_t rows, uint64_t bytes) override {
     rows_ += rows;
     bytes_ += bytes;
   }

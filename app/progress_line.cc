@@ -1,4 +1,4 @@
-#include "tiers/progress.h"
+#include "app/progress_line.h"
 
 #include <unistd.h>
 
@@ -30,13 +30,15 @@ std::string Human(double v) {
 
 }  // namespace
 
-Progress::Progress(std::string phase, uint64_t total_rows)
-    : phase_(std::move(phase)), total_(total_rows), start_ns_(NowNs()),
+ProgressLine::ProgressLine(std::string phase, uint64_t total_rows)
+    : phase_(std::move(phase)),
+      total_(total_rows),
+      start_ns_(NowNs()),
       enabled_(isatty(STDERR_FILENO) == 1) {
   if (enabled_) thread_ = std::thread([this] { Loop(); });
 }
 
-Progress::~Progress() {
+ProgressLine::~ProgressLine() {
   if (!enabled_) return;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -47,16 +49,16 @@ Progress::~Progress() {
   Draw(true);
 }
 
-double Progress::ElapsedSeconds() const { return (NowNs() - start_ns_) / 1e9; }
+double ProgressLine::ElapsedSeconds() const { return (NowNs() - start_ns_) / 1e9; }
 
-void Progress::Loop() {
+void ProgressLine::Loop() {
   std::unique_lock<std::mutex> lock(mu_);
   while (!cv_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stop_; })) {
     Draw(false);
   }
 }
 
-void Progress::Draw(bool final_line) {
+void ProgressLine::Draw(bool final_line) {
   const double secs = ElapsedSeconds();
   const double rows = static_cast<double>(rows_.load());
   const double rate = secs > 0 ? rows / secs : 0;
