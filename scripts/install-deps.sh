@@ -9,7 +9,7 @@ packages=(
   libpq-dev libeigen3-dev libpcg-cpp-dev libboost-iostreams-dev libzstd-dev
   libcli11-dev libgtest-dev libxxhash-dev nlohmann-json3-dev libchealpix-dev
   postgresql-15 postgresql-client-15 postgresql-15-pgsphere zstd python3 time
-  chromium fonts-dejavu-core
+  chromium fonts-dejavu-core clang-format
 )
 
 SUDO=""
