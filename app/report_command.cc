@@ -12,6 +12,7 @@
 #include "loader/pg_connection.h"
 #include "report/tier_report.h"
 #include "tiers/manifest_store.h"
+#include "workload/sweep_store.h"
 
 namespace skyseed {
 namespace {
@@ -28,7 +29,8 @@ Result<ReportInput> ReadReportInput(const std::string& conninfo) {
   }
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
   if (tiers.empty()) return Status::NotFound("no tier recorded yet; run skyseed grow first");
-  return ReportInput{id->seed, id->generator_version, tiers};
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> sweeps, ReadSweepRecords(*conn));
+  return ReportInput{id->seed, id->generator_version, tiers, sweeps};
 }
 
 Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
@@ -52,7 +54,9 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
       "report",
       "Write an HTML report of the tiers a database reached: rows, sizes, time per "
-      "phase and load throughput as charts and tables, plus each chart as an SVG file.");
+      "phase and load throughput as charts and tables, plus each chart as an SVG file; "
+      "with the capacity sweeps run on them (throughput and latency by clients and by "
+      "database size, saturation, flagged windows).");
   struct Args {
     std::string out;
     ConnectionOptions conn;

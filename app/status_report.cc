@@ -1,10 +1,13 @@
 #include "app/status_report.h"
 
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "loader/pg_connection.h"
 #include "tiers/manifest_store.h"
+#include "workload/sweep_store.h"
+#include "workload/sweep_window.h"
 
 namespace skyseed {
 namespace {
@@ -79,6 +82,47 @@ void PrintText(const nlohmann::json& j) {
   }
 }
 
+// Per recorded sweep and tier: windows, peak mean throughput over valid
+// windows, and the saturation finding.
+nlohmann::json SweepsJson(const std::vector<SweepRecord>& sweeps) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const SweepRecord& r : sweeps) {
+    for (const TierSweep& t : r.tiers) {
+      std::map<int, std::vector<SweepWindow>> steps;
+      for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
+      double peak = 0;
+      int at = 0, flagged = 0;
+      for (const auto& [clients, ws] : steps) {
+        const double tps = StepFromWindows(ws).tps;
+        if (tps > peak) peak = tps, at = clients;
+        for (const SweepWindow& w : ws) flagged += !w.valid();
+      }
+      out.push_back({{"sweep", r.key},
+                     {"tier", t.tier},
+                     {"corpus_digest", t.corpus_digest},
+                     {"windows", t.windows.size()},
+                     {"flagged_windows", flagged},
+                     {"peak_tps", peak},
+                     {"peak_at_clients", at},
+                     {"saturated", t.finding.saturated},
+                     {"finding", t.finding.reason}});
+    }
+  }
+  return out;
+}
+
+void PrintSweeps(const nlohmann::json& sweeps) {
+  for (const auto& s : sweeps) {
+    std::printf(
+        "sweep on tier %-6s %3s windows (%s flagged)  peak %.0f tps at %s clients  %s\n",
+        s["tier"].get<std::string>().c_str(), s["windows"].dump().c_str(),
+        s["flagged_windows"].dump().c_str(), s["peak_tps"].get<double>(),
+        s["peak_at_clients"].dump().c_str(),
+        s["saturated"].get<bool>() ? s["finding"].get<std::string>().c_str() : "kept scaling");
+    std::printf("  %s\n", s["sweep"].get<std::string>().c_str());
+  }
+}
+
 }  // namespace
 
 Status PrintStatus(const std::string& conninfo, bool json) {
@@ -87,12 +131,14 @@ Status PrintStatus(const std::string& conninfo, bool json) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*conn));
-  const Result<nlohmann::json> j = ToJson(id, tiers, ledger, stash);
-  if (!j.ok()) return j.status();
+  SKYSEED_ASSIGN_OR_RETURN(nlohmann::json j, ToJson(id, tiers, ledger, stash));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> sweeps, ReadSweepRecords(*conn));
+  j["sweeps"] = SweepsJson(sweeps);
   if (json) {
-    std::printf("%s\n", j->dump(2).c_str());
+    std::printf("%s\n", j.dump(2).c_str());
   } else {
-    PrintText(*j);
+    PrintText(j);
+    PrintSweeps(j["sweeps"]);
   }
   return Status::Ok();
 }

@@ -34,7 +34,8 @@ bool AnyFlagged(const std::vector<SweepWindow>& ws) {
 LinePoint Point(double x, const std::vector<SweepWindow>& ws,
                 double (*figure)(const SweepWindow&)) {
   const MeanInterval m = ValidInterval(ws, figure);
-  return {x, m.mean, m.mean - m.half_width, m.mean + m.half_width, AnyFlagged(ws)};
+  // Latencies and rates cannot go below zero, whatever the interval says.
+  return {x, m.mean, std::max(0.0, m.mean - m.half_width), m.mean + m.half_width, AnyFlagged(ws)};
 }
 
 double Tps(const SweepWindow& w) { return w.tps; }
@@ -93,8 +94,9 @@ LineChart ClassChart(const TierSweep& t) {
     }
     for (const auto& [name, v] : values) {
       const MeanInterval m = StudentInterval95(v);
-      by_class[name].points.push_back({static_cast<double>(clients), m.mean, m.mean - m.half_width,
-                                       m.mean + m.half_width, AnyFlagged(ws)});
+      by_class[name].points.push_back({static_cast<double>(clients), m.mean,
+                                       std::max(0.0, m.mean - m.half_width), m.mean + m.half_width,
+                                       AnyFlagged(ws)});
     }
   }
   size_t i = 0;
@@ -228,9 +230,11 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
               "Shared-buffer hits / (hits + reads) in the windows at peak throughput: where it "
               "falls, the working set no longer fits in shared_buffers.",
               &out, &figures);
-    out.html += "<h2 class=\"part\">Capacity sweep " + EscapeMarkup(r.key) + "</h2>\n" +
-                FindingsTable(r) + "<section class=\"charts\">\n" + figures + "</section>\n" +
-                FlagsTable(r);
+    std::string title = r.key;  // "mix=...;duration=60;..." as "mix=... · duration=60 · ..."
+    for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");
+    out.html += "<h2 class=\"part\">Capacity sweep</h2>\n<p class=\"sub\">" + EscapeMarkup(title) +
+                "</p>\n" + FindingsTable(r) + "<section class=\"charts\">\n" + figures +
+                "</section>\n" + FlagsTable(r);
   }
   return out;
 }

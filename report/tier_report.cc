@@ -7,6 +7,8 @@
 
 #include "report/bar_chart.h"
 #include "report/format.h"
+#include "report/page_style.h"
+#include "report/sweep_report.h"
 #include "tiers/phase_times.h"
 
 namespace skyseed {
@@ -203,28 +205,6 @@ BarChart ThroughputChart(const Model& m) {
 
 // ---- The page.
 
-constexpr const char* kCss = R"(
-*{box-sizing:border-box} main{max-width:1240px;margin:0 auto;padding:28px 20px 40px}
-body{margin:0;background:#f3f4f6;color:#111827;font:14px/1.45 "DejaVu Sans",Helvetica,sans-serif}
-h1{font-size:26px;margin:0 0 4px} h2{font-size:17px;margin:0 0 10px}
-.sub{color:#4b5563;margin:0 0 20px} .note{color:#6b7280;font-size:12.5px;margin:8px 0 0}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:14px}
-.cards{margin-bottom:20px} .card{padding:14px 18px}
-.card,.panel,figure{background:#fff;border-radius:10px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
-.card .k{color:#6b7280;font-size:12px;text-transform:uppercase;letter-spacing:.05em}
-.card .v{font-size:24px;font-weight:700;margin-top:2px} .card .d{color:#6b7280;font-size:12px}
-.panel{padding:16px 18px;margin-bottom:20px;overflow-x:auto}
-table{border-collapse:collapse;width:100%;font-size:13px}
-th,td{padding:6px 9px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap}
-th{font-weight:600;color:#374151;background:#f9fafb} th.l,td.l{text-align:left}
-td.wrap{white-space:normal;min-width:96px} tbody tr:nth-child(even){background:#fafafa}
-.mono{font-family:"DejaVu Sans Mono",monospace;font-size:12px}
-.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(540px,1fr));gap:20px}
-.charts{margin-bottom:20px} figure{margin:0;padding:10px 12px 12px} figure.wide{grid-column:1/-1}
-figure svg{width:100%;height:auto;display:block} figcaption a{color:#2563eb}
-figcaption{color:#4b5563;font-size:12.5px;padding:4px 4px 0}
-)";
-
 std::string Cell(const std::string& text, const char* cls = "") {
   return std::string("<td") + (*cls ? " class=\"" + std::string(cls) + "\"" : "") + ">" +
          EscapeMarkup(text) + "</td>";
@@ -359,21 +339,21 @@ std::string PhasesCaption(const Model& m) {
   return c;
 }
 
-std::string Page(const Model& m, const std::string& figures) {
+std::string Page(const Model& m, const std::string& figures, const std::string& sweeps) {
   std::set<std::string> versions;
   for (const TierRecord& t : m.in.tiers) versions.insert(t.pg_version);
   std::string pg;
   for (const std::string& v : versions) pg += (pg.empty() ? "" : ", ") + v;
-  std::string h = std::string("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">") +
-                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
-                  "<title>skyseed tier report</title>\n<style>" + kCss + "</style></head>\n" +
-                  "<body><main>\n<h1>skyseed tier report</h1>\n<p class=\"sub\">corpus seed " +
-                  std::to_string(m.in.seed) + " \u00b7 generator " +
-                  EscapeMarkup(m.in.generator_version) + " \u00b7 PostgreSQL " +
-                  EscapeMarkup(pg.empty() ? "-" : pg) + "</p>\n";
+  std::string h =
+      std::string("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">") +
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
+      "<title>skyseed tier report</title>\n<style>" + ReportCss() + "</style></head>\n" +
+      "<body><main>\n<h1>skyseed tier report</h1>\n<p class=\"sub\">corpus seed " +
+      std::to_string(m.in.seed) + " \u00b7 generator " + EscapeMarkup(m.in.generator_version) +
+      " \u00b7 PostgreSQL " + EscapeMarkup(pg.empty() ? "-" : pg) + "</p>\n";
   if (m.in.tiers.empty()) return h + "<p>No tier recorded yet.</p></main></body></html>\n";
   return h + Cards(m) + SummaryTable(m) + "<section class=\"charts\">\n" + figures +
-         "</section>\n" + IndexTable(m) + TablesTable(m) + "</main></body></html>\n";
+         "</section>\n" + IndexTable(m) + TablesTable(m) + sweeps + "</main></body></html>\n";
 }
 
 }  // namespace
@@ -406,7 +386,9 @@ std::vector<ReportFile> RenderTierReport(const ReportInput& input) {
     files.push_back({c.file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
     figures += Figure(c.file, c.chart, svg, c.caption);
   }
-  files[0].content = Page(m, figures);
+  const SweepSection sweeps = RenderSweepSection(input.sweeps);
+  for (const auto& [name, svg] : sweeps.files) files.push_back({name, svg});
+  files[0].content = Page(m, figures, sweeps.html);
   return files;
 }
 

@@ -9,13 +9,15 @@
 #include <vector>
 
 #include "tiers/manifest_store.h"
+#include "workload/sweep_record.h"
 
 namespace skyseed {
 
 struct ReportInput {
   uint64_t seed = 0;
   std::string generator_version;
-  std::vector<TierRecord> tiers;  // in the order they were reached
+  std::vector<TierRecord> tiers;    // in the order they were reached
+  std::vector<SweepRecord> sweeps;  // capacity sweeps run on them, if any
 };
 
 struct ReportFile {
@@ -24,7 +26,8 @@ struct ReportFile {
 };
 
 // report.html first, then rows_per_tier.svg, size_per_tier.svg,
-// phases_per_tier.svg, throughput_per_table.svg, index_builds_per_tier.svg.
+// phases_per_tier.svg, throughput_per_table.svg, index_builds_per_tier.svg,
+// then the sweep charts (report/sweep_report.h) when sweeps were recorded.
 // A phases_json that does not parse counts as no phases (the report says so).
 std::vector<ReportFile> RenderTierReport(const ReportInput& input);
 

@@ -29,6 +29,14 @@ const char* LimitKindName(LimitKind k) {
   return "unknown";
 }
 
+LimitKind LimitKindFromName(const std::string& name) {
+  for (LimitKind k :
+       {LimitKind::kNone, LimitKind::kDatabaseCpu, LimitKind::kDatabaseIo, LimitKind::kClient}) {
+    if (name == LimitKindName(k)) return k;
+  }
+  return LimitKind::kUnknown;
+}
+
 LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
                         const SaturationRule& rule, std::string* why) {
   // The client first: on a small host pgbench shares the cores, and a busy

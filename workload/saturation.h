@@ -36,7 +36,8 @@ struct SaturationRule {
 };
 
 enum class LimitKind { kNone, kDatabaseCpu, kDatabaseIo, kClient, kUnknown };
-const char* LimitKindName(LimitKind k);  // "none", "database-cpu", ...
+const char* LimitKindName(LimitKind k);                // "none", "database-cpu", ...
+LimitKind LimitKindFromName(const std::string& name);  // kUnknown for anything else
 
 struct SaturationFinding {
   bool saturated = false;

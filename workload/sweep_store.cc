@@ -94,6 +94,7 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
     SKYSEED_ASSIGN_OR_RETURN(json finding, ParseJson(r.text(i, 4)));
     t.finding.saturated = finding.value("saturated", false);
     t.finding.reason = finding.value("reason", "");
+    t.finding.limit = LimitKindFromName(finding.value("limit", ""));
     SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> w,
                              ReadSweepWindows(conn, records.back().key, t.tier, t.corpus_digest));
     t.windows = w;

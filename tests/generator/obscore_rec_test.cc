@@ -115,7 +115,9 @@ TEST(ObsCoreRec, OptionalColumnsAreFilledWhereArchivesFillThem) {
     creator_dids += !row.obs_creator_did.null;
     subtypes += !row.dataproduct_subtype.null;
     ASSERT_TRUE(row.em_ucd == "em.wl" || row.em_ucd == "em.freq" || row.em_ucd == "em.energy");
-    if (!row.preview.null) ASSERT_EQ(row.preview.value.rfind(row.access_url, 0), 0u);
+    if (!row.preview.null) {
+      ASSERT_EQ(row.preview.value.rfind(row.access_url, 0), 0u);
+    }
   }
   EXPECT_EQ(titled, 20'000);
   EXPECT_GT(previews, 10'000);

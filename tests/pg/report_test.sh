@@ -55,13 +55,25 @@ for f in sys.argv[1:]:
 path="$(report t_report "$out/report")"; rc=$?
 check "a second report over the first one exits 0" test "$rc" = 0
 
+# A short sweep on ci and S adds its plots and tables.
+"$bin" sweep --tier ci,S --clients 1,2 --duration 2 --reps 2 --warmup 0 --out "$out/sweep" \
+  --db "$(conninfo t_report)" >/dev/null
+report t_report "$out/report" >/dev/null
+for f in sweep_throughput.svg sweep_latency_ci.svg sweep_latency_S.svg sweep_classes_S.svg \
+  sweep_scaling_tps.svg sweep_scaling_p95.svg sweep_scaling_hit_ratio.svg; do
+  check "with a sweep it wrote $f" test -s "$out/report/$f"
+done
+check "status lists the sweep of each tier" \
+  test "$("$bin" status --db "$(conninfo t_report)" | grep -c '^sweep on tier')" = 2
+
 chrome --window-size=1280,2000 --screenshot="$out/report.png" "file://$out/report/report.html" \
   >/dev/null
 size="$(stat -c %s "$out/report.png" 2>/dev/null || echo 0)"
 check "Chromium renders report.html to a PNG over 20 kB ($size bytes)" test "$size" -gt 20000
 if [ -n "${SKYSEED_REPORT_PNG:-}" ]; then cp "$out/report.png" "$SKYSEED_REPORT_PNG"; fi
 chrome --dump-dom "file://$out/report/report.html" >"$out/dom.html"
-for text in '>ci<' '>S<' 'gaia.gaia_source' 'ivoa.obscore' '1,000,000' '<svg'; do
+for text in '>ci<' '>S<' 'gaia.gaia_source' 'ivoa.obscore' '1,000,000' '<svg' \
+  'Capacity sweep' 'Throughput by client count' 'Flagged windows'; do
   check "the rendered page shows $text" grep -q -F -- "$text" "$out/dom.html"
 done
 if [ "$failures" -ne 0 ] && [ -s "$out/chromium.log" ]; then tail -20 "$out/chromium.log"; fi
