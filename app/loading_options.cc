@@ -26,6 +26,10 @@ void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
                   "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
       ->default_val("5");
   AddStandardNamesOption(cmd, &a->standard_names);
+  cmd->add_option("--grant", a->grant_roles,
+                  "ROLE (repeatable): give this existing role read access to the corpus tables "
+                  "and skyseed's views, with grant option (what DaCHS's gavoadmin needs); "
+                  "never ownership");
   AddConnectionOptions(cmd, &a->conn);
 }
 
@@ -49,6 +53,10 @@ Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
   o->jobs = *jobs;
   o->maintenance_work_mem = a.mwm;
   SKYSEED_ASSIGN_OR_RETURN(o->standard_names, ParseStandardNames(a.standard_names));
+  for (const std::string& role : a.grant_roles) {
+    if (role.empty()) return Status::InvalidArgument("--grant needs a role name");
+  }
+  o->grant_roles = a.grant_roles;
   o->narrator = &ConsoleNarrator();
   Result<uint64_t> retries = ParseCount(a.retries, "--retries", 0, 100);
   if (!retries.ok()) return retries.status();

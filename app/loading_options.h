@@ -13,6 +13,7 @@ namespace skyseed {
 
 struct LoadingArgs {
   std::string jobs, mwm = "512MB", retries = "5", standard_names = "skyseed";
+  std::vector<std::string> grant_roles;
   ConnectionOptions conn;
 };
 
