@@ -21,6 +21,8 @@ void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a);
 // --standard-names skyseed|none, for grow, load, sweep and init.
 void AddStandardNamesOption(CLI::App* cmd, std::string* value);
 Result<bool> ParseStandardNames(const std::string& value);
+// InvalidArgument unless `value` is a memory size PostgreSQL accepts.
+Status CheckMemorySetting(const std::string& value, const char* what);
 // --jobs: 1-64, default the number of cores.
 Result<int> ParseJobs(const std::string& text);
 // Everything but the connection, which may start the embedded cluster and
