@@ -2,6 +2,7 @@
 // publishes the corpus tables through DaCHS's TAP service (see
 // schema/dachs_rd.h). Touches no database.
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <memory>
 
@@ -13,6 +14,16 @@ namespace skyseed {
 namespace {
 
 namespace fs = std::filesystem;
+
+// "2026-01-31T12:00:00Z": the RD's creationDate.
+std::string UtcNow() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
 
 Status WriteDachsRd(const std::string& out, const std::string& schema) {
   // Both checked before anything is written.
@@ -31,7 +42,7 @@ Status WriteDachsRd(const std::string& out, const std::string& schema) {
   const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
   const Status dir_ok = PrepareOutputDir(dir);
   if (!dir_ok.ok()) return Status::InvalidArgument("--out " + dir_ok.message());
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(path, DachsResourceDescriptor(schema)));
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(path, DachsResourceDescriptor(schema, UtcNow())));
   std::printf("%s\n", fs::absolute(path, ec).lexically_normal().c_str());
   return Status::Ok();
 }

@@ -152,7 +152,7 @@ std::string XmlEscape(const std::string& text) {
   return out;
 }
 
-std::string DachsResourceDescriptor(const std::string& schema) {
+std::string DachsResourceDescriptor(const std::string& schema, const std::string& creation_date) {
   std::string out =
       "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
       "<!-- Written by `skyseed dachs-rd`. The tables belong to skyseed: DaCHS\n"
@@ -164,6 +164,7 @@ std::string DachsResourceDescriptor(const std::string& schema) {
   out +=
       "  <meta name=\"description\">Synthetic ObsCore records and a Gaia-like source "
       "catalogue grown by skyseed; the tables are managed outside of DaCHS.</meta>\n";
+  out += "  <meta name=\"creationDate\">" + XmlEscape(creation_date) + "</meta>\n";
   out += "  <meta name=\"subject\">observational-astronomy</meta>\n";
   out += "  <meta name=\"creator.name\">skyseed</meta>\n";
   std::string makes;

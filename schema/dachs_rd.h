@@ -21,9 +21,11 @@ namespace skyseed {
 inline constexpr const char* kDachsResdir = "skyseed";
 
 // The RD text (UTF-8 XML) for the corpus tables in `schema`. Pure: the same
-// schema name gives the same bytes. `schema` must be a plain lower-case SQL
-// identifier (checked by the caller; see IsPlainIdentifier).
-std::string DachsResourceDescriptor(const std::string& schema);
+// arguments give the same bytes. `schema` must be a plain lower-case SQL
+// identifier (checked by the caller; see IsPlainIdentifier);
+// `creation_date` (ISO 8601, "2026-01-31T12:00:00Z") is the resource's
+// creationDate, which DaCHS's validation (`dachs val`) requires.
+std::string DachsResourceDescriptor(const std::string& schema, const std::string& creation_date);
 
 // [a-z_][a-z0-9_]* and at most 63 bytes: a name DaCHS and PostgreSQL both
 // take unquoted.

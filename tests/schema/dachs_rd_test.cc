@@ -130,10 +130,12 @@ constexpr RecColumn kRec[] = {
     {"preview", "", "meta.ref.url;meta.preview"},
 };
 
+constexpr const char* kDate = "2026-01-31T12:00:00Z";
+
 class DachsRdTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    xml_ = DachsResourceDescriptor("skyseed_corpus");
+    xml_ = DachsResourceDescriptor("skyseed_corpus", kDate);
     resource_ = Parse(xml_, &tree_);
     ASSERT_NE(resource_, nullptr);
   }
@@ -146,6 +148,11 @@ TEST_F(DachsRdTest, ResourceAndTables) {
   EXPECT_EQ(resource_->name, "resource");
   EXPECT_EQ(resource_->Attr("schema"), "skyseed_corpus");
   EXPECT_EQ(resource_->Attr("resdir"), "skyseed");
+  std::map<std::string, std::string> meta;
+  for (const Element* m : resource_->All("meta")) meta[m->Attr("name")] = m->text;
+  EXPECT_EQ(meta["creationDate"], kDate);
+  EXPECT_FALSE(meta["title"].empty());
+  EXPECT_FALSE(meta["description"].empty());
   ASSERT_EQ(resource_->All("table").size(), 2u);
   for (const Element* t : resource_->All("table")) {
     EXPECT_EQ(t->Attr("onDisk"), "True") << t->Attr("id");
@@ -157,7 +164,7 @@ TEST_F(DachsRdTest, ResourceAndTables) {
   std::set<std::string> made;
   for (const Element* m : data[0]->All("make")) made.insert(m->Attr("table"));
   EXPECT_EQ(made, (std::set<std::string>{"obscore", "gaia_source"}));
-  EXPECT_EQ(DachsResourceDescriptor("skyseed_corpus"), xml_);  // pure
+  EXPECT_EQ(DachsResourceDescriptor("skyseed_corpus", kDate), xml_);  // pure
 }
 
 TEST_F(DachsRdTest, EveryRecColumnOnceWithTheRecsUnitAndUcd) {
@@ -263,7 +270,7 @@ TEST_F(DachsRdTest, IcrsIndexesAndObscoreContribution) {
 
 TEST_F(DachsRdTest, SchemaIsAParameter) {
   Tree tree;
-  const Element* r = Parse(DachsResourceDescriptor("other_schema"), &tree);
+  const Element* r = Parse(DachsResourceDescriptor("other_schema", kDate), &tree);
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->Attr("schema"), "other_schema");
   EXPECT_EQ(Table(*r, "obscore")->All("mixin")[0]->Attr("source_table"), "'other_schema.obscore'");
