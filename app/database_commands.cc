@@ -136,14 +136,17 @@ void AddInitCommand(CLI::App& app, CommandRun* run) {
       "Create pg_sphere, the corpus tables and the skyseed manifest for a seed, loading "
       "nothing (for instance before distributing the tables with Citus).");
   auto seed = std::make_shared<std::string>("1");
+  auto names = std::make_shared<std::string>("skyseed");
   auto conn = std::make_shared<ConnectionOptions>();
   cmd->add_option("--seed", *seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  AddStandardNamesOption(cmd, names.get());
   AddConnectionOptions(cmd, conn.get());
   cmd->callback([=] {
     *run = [=]() -> Status {
       GrowOptions o;
       SKYSEED_ASSIGN_OR_RETURN(uint64_t s, ParseSeed(*seed));
       o.seed = s;
+      SKYSEED_ASSIGN_OR_RETURN(o.standard_names, ParseStandardNames(*names));
       Result<std::string> conninfo = ResolveConninfo(*conn, 1);
       if (!conninfo.ok()) return conninfo.status();
       o.conninfo = *conninfo;
@@ -202,8 +205,8 @@ void AddSchemaCommand(CLI::App& app, CommandRun* run) {
   cmd->callback([=] {
     *run = []() -> Status {
       const QuoteFn q = QuoteIdentifierOffline;
-      std::printf("CREATE EXTENSION IF NOT EXISTS pg_sphere;\n%s%s", CorpusTablesDdl(q).c_str(),
-                  ManifestDdl(q).c_str());
+      std::printf("CREATE EXTENSION IF NOT EXISTS pg_sphere;\n%s%s%s", CorpusTablesDdl(q).c_str(),
+                  StandardViewsDdl(q).c_str(), ManifestDdl(q).c_str());
       for (const IndexDef& i : CorpusIndexes(q)) std::printf("%s;\n", i.create_sql.c_str());
       return Status::Ok();
     };

@@ -25,7 +25,22 @@ void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
                   "times to resume after losing the server mid-way (a terminated backend, a "
                   "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
       ->default_val("5");
+  AddStandardNamesOption(cmd, &a->standard_names);
   AddConnectionOptions(cmd, &a->conn);
+}
+
+void AddStandardNamesOption(CLI::App* cmd, std::string* value) {
+  cmd->add_option("--standard-names", *value,
+                  "skyseed: when the corpus is created, present its tables (schema "
+                  "skyseed_corpus) as the views ivoa.obscore and gaia.gaia_source; none: leave "
+                  "those names to a service (DaCHS builds its own ivoa.obscore)")
+      ->default_val(*value);
+}
+
+Result<bool> ParseStandardNames(const std::string& value) {
+  if (value == "skyseed") return true;
+  if (value == "none") return false;
+  return Status::InvalidArgument("--standard-names must be skyseed or none, not '" + value + "'");
 }
 
 Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
@@ -33,6 +48,7 @@ Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
   if (!jobs.ok()) return jobs.status();
   o->jobs = *jobs;
   o->maintenance_work_mem = a.mwm;
+  SKYSEED_ASSIGN_OR_RETURN(o->standard_names, ParseStandardNames(a.standard_names));
   o->narrator = &ConsoleNarrator();
   Result<uint64_t> retries = ParseCount(a.retries, "--retries", 0, 100);
   if (!retries.ok()) return retries.status();

@@ -12,11 +12,14 @@
 namespace skyseed {
 
 struct LoadingArgs {
-  std::string jobs, mwm = "512MB", retries = "5";
+  std::string jobs, mwm = "512MB", retries = "5", standard_names = "skyseed";
   ConnectionOptions conn;
 };
 
 void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a);
+// --standard-names skyseed|none, for grow, load, sweep and init.
+void AddStandardNamesOption(CLI::App* cmd, std::string* value);
+Result<bool> ParseStandardNames(const std::string& value);
 // --jobs: 1-64, default the number of cores.
 Result<int> ParseJobs(const std::string& text);
 // Everything but the connection, which may start the embedded cluster and

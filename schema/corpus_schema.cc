@@ -19,7 +19,15 @@ std::string QuoteIdentifierOffline(std::string_view name) {
 std::string UnquotedIdentifier(std::string_view name) { return std::string(name); }
 
 std::string QualifiedName(const TableDef& t, const QuoteFn& q) {
+  return q(kCorpusSchema) + "." + q(t.name);
+}
+
+std::string StandardName(const TableDef& t, const QuoteFn& q) {
   return q(t.schema) + "." + q(t.name);
+}
+
+std::string LiteralColumn(const TableDef& t) {
+  return std::string(t.footprint_column) + "_literal";
 }
 
 std::string ColumnList(const TableDef& t, const QuoteFn& q) {
@@ -32,7 +40,7 @@ namespace {
 
 IndexDef Gist(const TableDef& t, const QuoteFn& q, const std::string& name,
               const std::string& expression) {
-  const std::string qualified_index = q(t.schema) + "." + q(name);
+  const std::string qualified_index = q(kCorpusSchema) + "." + q(name);
   return {
       name, &t, IndexKind::kGist,
       "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " USING gist (" + expression + ")",
@@ -51,23 +59,46 @@ IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name,
                const std::string& column) {
   return {name, &t, IndexKind::kBtree,
           "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " (" + q(column) + ")",
-          "DROP INDEX IF EXISTS " + q(t.schema) + "." + q(name)};
+          "DROP INDEX IF EXISTS " + q(kCorpusSchema) + "." + q(name)};
 }
 
-// "(<expr>::<type>)", built by append: GCC 12 misreports "(" + std::string
-// as an overlapping copy (-Wrestrict).
-std::string Cast(const std::string& expr, const char* type) {
-  std::string out = "(";
-  out += expr;
-  out += "::";
-  out += type;
-  out += ")";
+// The columns of a table as `select` maps each declared one, comma-joined.
+std::string MapColumns(const TableDef& t, const std::function<std::string(const ColumnDecl&)>& f) {
+  std::string out;
+  for (const ColumnDecl& c : t.columns) {
+    if (!out.empty()) out += ", ";
+    out += f(c);
+  }
   return out;
 }
 
-// Quotes with q, then prefixes the view's alias ("o." + "s_ra").
-QuoteFn Aliased(const QuoteFn& q, const char* alias) {
-  return [q, alias](std::string_view name) { return alias + q(name); };
+bool IsFootprint(const TableDef& t, const ColumnDecl& c) {
+  return t.footprint_column != nullptr && c.name == t.footprint_column;
+}
+
+std::string StagingName(const TableDef& t, const QuoteFn& q) {
+  return q("pg_temp") + "." + q(std::string("skyseed_stage_") + t.name);
+}
+
+std::string ColumnDefinitions(const TableDef& t, const QuoteFn& q, bool staging) {
+  std::string sql;
+  for (const ColumnDecl& c : t.columns) {
+    const bool spoly = !staging && IsFootprint(t, c);
+    sql += "  " + q(c.name) + " " + (spoly ? "spoly" : PgTypeName(c.type)) +
+           (c.nullable ? "" : " NOT NULL") + ",\n";
+  }
+  if (!staging && t.footprint_column) sql += "  " + q(LiteralColumn(t)) + " text NOT NULL,\n";
+  sql.erase(sql.size() - 2, 1);  // the last comma
+  return sql;
+}
+
+std::string EscapeLiteral(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
 }
 
 }  // namespace
@@ -77,7 +108,7 @@ std::string PositionExpression(const TableDef& t, const QuoteFn& q) {
 }
 
 std::string FootprintExpression(const TableDef& t, const QuoteFn& q) {
-  return Cast(q(t.footprint_column), "spoly");
+  return q(t.footprint_column);
 }
 
 std::string RowIndexExpression(const TableDef& t, const QuoteFn& q) {
@@ -100,36 +131,62 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
 }
 
 std::string CorpusTablesDdl(const QuoteFn& q) {
+  std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(kCorpusSchema) + ";\n";
+  for (const TableDef& t : CorpusTables()) {
+    sql += "CREATE TABLE " + QualifiedName(t, q) + " (\n" + ColumnDefinitions(t, q, false) + ");\n";
+  }
+  return sql;
+}
+
+std::string StandardViewsDdl(const QuoteFn& q) {
   std::string sql;
   for (const TableDef& t : CorpusTables()) {
-    sql += "CREATE SCHEMA IF NOT EXISTS " + q(t.schema) + ";\n";
-    sql += "CREATE TABLE " + QualifiedName(t, q) + " (\n";
-    for (size_t i = 0; i < t.columns.size(); ++i) {
-      const ColumnDecl& c = t.columns[i];
-      sql += "  " + q(c.name) + " " + PgTypeName(c.type) + (c.nullable ? "" : " NOT NULL") +
-             (i + 1 < t.columns.size() ? ",\n" : "\n");
+    std::string columns;
+    for (const ColumnDecl& c : t.columns) {
+      if (c.meta.role == ColumnMeta::kBookkeeping) continue;
+      columns += (columns.empty() ? "" : ", ") + q(c.name);
     }
-    sql += ");\n";
+    sql += "CREATE SCHEMA IF NOT EXISTS " + q(t.schema) + ";\n";
+    sql += "CREATE VIEW " + StandardName(t, q) + " AS SELECT " + columns + " FROM " +
+           QualifiedName(t, q) + ";\n";
+    sql += "COMMENT ON VIEW " + StandardName(t, q) + " IS " +
+           EscapeLiteral(std::string(kOwnViewComment) + " the corpus table " + kCorpusSchema + "." +
+                         t.name + " under its standard name") +
+           ";\n";
   }
-  const TableDef& obscore = CorpusTableWithId(kObsCoreTableId);
-  const TableDef& source = CorpusTableWithId(kSourceTableId);
-  sql += "CREATE VIEW " + q("ivoa") + "." + q("obscore_sphere") + " AS SELECT o.*, " +
-         PositionExpression(obscore, Aliased(q, "o.")) + " AS s_point, " +
-         FootprintExpression(obscore, Aliased(q, "o.")) + " AS s_region_poly FROM " +
-         QualifiedName(obscore, q) + " o;\n";
-  sql += "CREATE VIEW " + q("gaia") + "." + q("gaia_source_sphere") + " AS SELECT s.*, " +
-         PositionExpression(source, Aliased(q, "s.")) + " AS pos FROM " + QualifiedName(source, q) +
-         " s;\n";
   return sql;
 }
 
 std::string CopyInSql(const TableDef& t, const QuoteFn& q) {
-  return "COPY " + QualifiedName(t, q) + " (" + ColumnList(t, q) + ") FROM STDIN (FORMAT binary)";
+  const std::string target = t.footprint_column ? StagingName(t, q) : QualifiedName(t, q);
+  return "COPY " + target + " (" + ColumnList(t, q) + ") FROM STDIN (FORMAT binary)";
+}
+
+StagingSql StagingFor(const TableDef& t, const QuoteFn& q) {
+  if (!t.footprint_column) return {};
+  const std::string stage = StagingName(t, q);
+  const std::string cast = MapColumns(t, [&](const ColumnDecl& c) {
+    return IsFootprint(t, c) ? q(c.name) + "::spoly" : q(c.name);
+  });
+  return {"SELECT to_regclass(" + EscapeLiteral(stage) + ") IS NOT NULL",
+          "CREATE TEMP TABLE " + stage + " (\n" + ColumnDefinitions(t, q, true) +
+              ") ON COMMIT DELETE ROWS",
+          "INSERT INTO " + QualifiedName(t, q) + " (" + ColumnList(t, q) + ", " +
+              q(LiteralColumn(t)) + ") SELECT " + cast + ", " + q(t.footprint_column) + " FROM " +
+              stage};
 }
 
 std::string CopyOutSql(const TableDef& t, const QuoteFn& q, const std::string& where) {
-  return "COPY (SELECT " + ColumnList(t, q) + " FROM " + QualifiedName(t, q) + " WHERE " + where +
+  const std::string columns = MapColumns(t, [&](const ColumnDecl& c) {
+    return IsFootprint(t, c) ? q(LiteralColumn(t)) + " AS " + q(c.name) : q(c.name);
+  });
+  return "COPY (SELECT " + columns + " FROM " + QualifiedName(t, q) + " WHERE " + where +
          ") TO STDOUT (FORMAT binary)";
+}
+
+std::string FootprintMismatchSql(const TableDef& t, const QuoteFn& q) {
+  return "SELECT count(*) FROM " + QualifiedName(t, q) + " WHERE NOT (" + q(t.footprint_column) +
+         " = " + q(LiteralColumn(t)) + "::spoly)";
 }
 
 }  // namespace skyseed

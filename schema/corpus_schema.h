@@ -1,14 +1,17 @@
 // The corpus DDL: the two catalogues (columns from their one declaration in
-// generator/), their indexes, the views exposing pg_sphere geometry, and the
-// COPY statements that move their rows. (The `skyseed` bookkeeping schema is
+// generator/) in schema skyseed_corpus, their indexes, the views that present
+// them under their standard names (ivoa.obscore, gaia.gaia_source), and the
+// statements that move their rows. (The `skyseed` bookkeeping schema is
 // schema/manifest_schema.h.)
 //
-// Why no stored geometry column: pg_sphere types have no binary input, and
-// PostgreSQL refuses a binary COPY into any table holding such a column. The
-// GiST indexes are therefore on expressions of stored columns,
-// PositionExpression and FootprintExpression below, and a query uses the
-// same expression (directly or through the *_sphere views) so the planner
-// picks the index.
+// The footprint is a real pg_sphere spoly column, as TAP services query it
+// (`s_region && scircle(...)`). pg_sphere types have no binary input and
+// PostgreSQL refuses a binary COPY into any table holding one, so a chunk is
+// COPYed in binary into a session-local staging table (the generator's
+// columns, the footprint as its literal) and moved by one INSERT ... SELECT
+// that casts it; the literal is kept beside the spoly so that verify reads
+// back exactly what the generator wrote (a spoly printed again is not).
+// docs/benchmarks.md compares this with the alternatives.
 #pragma once
 
 #include <functional>
@@ -38,23 +41,49 @@ struct IndexDef {
   std::string drop_sql;
 };
 
+// Where the corpus tables live, whatever names they are presented under.
+inline constexpr const char* kCorpusSchema = "skyseed_corpus";
+// The column keeping a footprint's literal beside its spoly: "s_region_literal".
+std::string LiteralColumn(const TableDef& t);
+
 std::vector<IndexDef> CorpusIndexes(const QuoteFn& q);
-// Schemas, tables (no indexes) and views of the corpus.
+// Schemas and tables of the corpus (no indexes, no views).
 std::string CorpusTablesDdl(const QuoteFn& q);
+// The views presenting the tables under their standard names: ivoa.obscore
+// with exactly the ObsCore columns (no bookkeeping key, no literal), and
+// gaia.gaia_source. Each carries a COMMENT starting "skyseed:", which is how
+// skyseed knows a view is its own.
+std::string StandardViewsDdl(const QuoteFn& q);
+// "ivoa"."obscore": the name services know the table by.
+std::string StandardName(const TableDef& t, const QuoteFn& q);
+inline constexpr const char* kOwnViewComment = "skyseed:";
 // "col1", "col2", ... in declaration order, for COPY column lists.
 std::string ColumnList(const TableDef& t, const QuoteFn& q);
 std::string QualifiedName(const TableDef& t, const QuoteFn& q);
 
 // spoint(radians(ra), radians(dec)): the table's sky position.
 std::string PositionExpression(const TableDef& t, const QuoteFn& q);
-// (s_region::spoly): the table's footprint; t must have one.
+// s_region: the table's footprint column (an spoly); t must have one.
 std::string FootprintExpression(const TableDef& t, const QuoteFn& q);
 // The row index its key encodes (TableDef::key_row_mask), as SQL.
 std::string RowIndexExpression(const TableDef& t, const QuoteFn& q);
 
-// COPY <table> (<columns>) FROM STDIN (FORMAT binary)
+// COPY <target> (<columns>) FROM STDIN (FORMAT binary): the table itself, or
+// its staging table when it has a footprint (see StagingSql).
 std::string CopyInSql(const TableDef& t, const QuoteFn& q);
-// COPY (SELECT <columns> FROM <table> WHERE <where>) TO STDOUT (FORMAT binary)
+// For a table with a footprint, empty otherwise: creates the session's
+// staging table when missing (its rows vanish at commit), and moves a staged
+// chunk into the table.
+struct StagingSql {
+  std::string exists;  // SELECT to_regclass(...) IS NOT NULL
+  std::string create;
+  std::string move;  // INSERT INTO <table> (...) SELECT ... FROM <staging>
+};
+StagingSql StagingFor(const TableDef& t, const QuoteFn& q);
+// COPY (SELECT <columns> FROM <table> WHERE <where>) TO STDOUT (FORMAT binary),
+// the footprint read from its literal: exactly the generator's tuples.
 std::string CopyOutSql(const TableDef& t, const QuoteFn& q, const std::string& where);
+// SELECT count(*) of rows whose spoly is not their literal's.
+std::string FootprintMismatchSql(const TableDef& t, const QuoteFn& q);
 
 }  // namespace skyseed

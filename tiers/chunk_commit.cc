@@ -7,13 +7,28 @@
 
 namespace skyseed {
 
+namespace {
+
+// The session's staging table, created on the connection's first chunk.
+Status EnsureStaging(PgConnection& conn, const StagingSql& staging) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(staging.exists, &r));
+  if (r.text(0, 0) == "t") return Status::Ok();
+  return conn.Exec(staging.create);
+}
+
+}  // namespace
+
 Status CommitChunk(PgConnection& conn, const Chunk& chunk, const Digest128& digest,
                    std::string_view tuples) {
   const QuoteFn q = conn.IdentQuoter();
   const LedgerEntry entry{chunk.table->qualified_name(), chunk.range, digest};
+  const StagingSql staging = StagingFor(*chunk.table, q);
+  if (!staging.create.empty()) SKYSEED_RETURN_IF_ERROR(EnsureStaging(conn, staging));
   return conn
       .InTransaction([&]() -> Status {
         SKYSEED_RETURN_IF_ERROR(CopyChunkIn(conn, CopyInSql(*chunk.table, q), tuples));
+        if (!staging.move.empty()) SKYSEED_RETURN_IF_ERROR(conn.Exec(staging.move));
         SKYSEED_RETURN_IF_ERROR(InsertLedgerEntry(conn, entry));
         FaultPoint("ledgered");
         return Status::Ok();

@@ -53,19 +53,19 @@ Status AcquireGrowLock(PgConnection& conn, const GrowOptions& o) {
   return Status::Ok();
 }
 
-Status CreateOrCheckCorpus(PgConnection& conn, uint64_t seed) {
+Status CreateOrCheckCorpus(PgConnection& conn, const GrowOptions& o) {
   Result<CorpusIdentity> id = ReadCorpusIdentity(conn);
-  if (id.ok()) return CheckCorpusIdentity(*id, seed);
+  if (id.ok()) return CheckCorpusIdentity(*id, o.seed);
   if (id.status().code() != Status::Code::kNotFound) return id.status();
-  return CreateCorpus(conn, seed);
+  return CreateCorpus(conn, o.seed, o.standard_names);
 }
 
 // Serialised, so shards starting together create the extension and the
 // schema once.
-Status PrepareCorpus(PgConnection& conn, uint64_t seed) {
+Status PrepareCorpus(PgConnection& conn, const GrowOptions& o) {
   SKYSEED_RETURN_IF_ERROR(AdvisoryLock(conn, kSetupLockKey));
   Status s = EnsurePgSphere(conn);
-  if (s.ok()) s = CreateOrCheckCorpus(conn, seed);
+  if (s.ok()) s = CreateOrCheckCorpus(conn, o);
   AdvisoryUnlock(conn, kSetupLockKey);
   return s;
 }
@@ -100,7 +100,7 @@ Status GrowOnce(const GrowOptions& options) {
                            PgConnection::Connect(options.conninfo));
   PgConnection& control = *conn;
   SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control, options));
-  SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options.seed));
+  SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options));
   GrowContext ctx{options, control};
   if (options.target_size == 0) return GrowTiers(ctx);
   SKYSEED_ASSIGN_OR_RETURN(bool reached,
@@ -129,7 +129,7 @@ Status Grow(const GrowOptions& options) {
 Status InitCorpus(const GrowOptions& options) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
                            PgConnection::Connect(options.conninfo));
-  return PrepareCorpus(*conn, options.seed);
+  return PrepareCorpus(*conn, options);
 }
 
 }  // namespace skyseed

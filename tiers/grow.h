@@ -37,6 +37,10 @@ struct GrowOptions {
   // `skyseed load`: rows come from these checked files instead of the
   // generator; tiers holds the one tier they make up.
   const CorpusFileSet* files = nullptr;
+  // Present the tables as ivoa.obscore and gaia.gaia_source (views over
+  // skyseed_corpus.*) when the corpus is created; false leaves those names
+  // to a service (DaCHS builds its own ivoa.obscore).
+  bool standard_names = true;
   // Where the tier summaries, retries, index builds and progress go.
   Narrator* narrator = &SilentNarrator();
 };

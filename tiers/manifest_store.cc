@@ -34,6 +34,20 @@ Status ReadTierTables(PgConnection& conn, TierRecord* t) {
   return Status::Ok();
 }
 
+// An object skyseed is about to create must not exist: refuse, naming what
+// is there ("a view", "a table") and how to go on.
+Status RefuseForeign(PgConnection& conn, const std::string& name, const std::string& hint) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      "SELECT CASE c.relkind WHEN 'r' THEN 'a table' WHEN 'v' THEN 'a view' WHEN 'm' THEN "
+      "'a materialized view' WHEN 'p' THEN 'a partitioned table' WHEN 'f' THEN 'a foreign "
+      "table' ELSE 'an object' END FROM pg_class c WHERE c.oid = to_regclass($1)",
+      {name}, &r));
+  if (r.rows() == 0) return Status::Ok();
+  return Status::InvalidArgument("database already has " + r.text(0, 0) + " " + name +
+                                 " that skyseed did not create; refusing to touch it" + hint);
+}
+
 }  // namespace
 
 Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn) {
@@ -60,20 +74,21 @@ Status CheckCorpusIdentity(const CorpusIdentity& id, uint64_t seed) {
   return Status::Ok();
 }
 
-Status CreateCorpus(PgConnection& conn, uint64_t seed) {
+Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names) {
   const QuoteFn q = conn.IdentQuoter();
   for (const TableDef& t : CorpusTables()) {
-    PgResult r;
-    SKYSEED_RETURN_IF_ERROR(
-        conn.Query("SELECT to_regclass($1) IS NOT NULL", {QualifiedName(t, q)}, &r));
-    if (r.text(0, 0) == "t") {
-      return Status::InvalidArgument("database already has a table " + t.qualified_name() +
-                                     " that skyseed did not create; refusing to touch it");
+    SKYSEED_RETURN_IF_ERROR(RefuseForeign(conn, QualifiedName(t, q), ""));
+    if (standard_names) {
+      SKYSEED_RETURN_IF_ERROR(RefuseForeign(
+          conn, StandardName(t, q),
+          "; pass --standard-names none to leave the name to it (DaCHS builds its own "
+          "ivoa.obscore view), or drop it"));
     }
   }
   return conn
       .InTransaction([&]() -> Status {
-        SKYSEED_RETURN_IF_ERROR(conn.Exec(CorpusTablesDdl(q) + ManifestDdl(q)));
+        SKYSEED_RETURN_IF_ERROR(conn.Exec(
+            CorpusTablesDdl(q) + (standard_names ? StandardViewsDdl(q) : "") + ManifestDdl(q)));
         SKYSEED_RETURN_IF_ERROR(conn.Query(InsertSql(ManifestCorpus()),
                                            {std::to_string(seed), kGeneratorVersion}, nullptr));
         for (const IndexDef& idx : CorpusIndexes(q)) SKYSEED_RETURN_IF_ERROR(StashIndex(conn, idx));

@@ -61,10 +61,12 @@ struct TierRecord {
 Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn);
 // Checks the database's corpus was made by this seed and generator.
 Status CheckCorpusIdentity(const CorpusIdentity& id, uint64_t seed);
-// Creates the corpus tables, the manifest schema, the identity row, and a
-// stash entry for every index (to build after the first load), in one
-// transaction. Refuses a database that already holds corpus tables.
-Status CreateCorpus(PgConnection& conn, uint64_t seed);
+// Creates the corpus tables, the views presenting them under their standard
+// names (unless standard_names is false), the manifest schema, the identity
+// row, and a stash entry for every index (to build after the first load), in
+// one transaction. Refuses a database that already holds corpus tables, or
+// an object skyseed did not create under a standard name it would take.
+Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names);
 
 // -- The chunk ledger (skyseed.chunk_ledger).
 

@@ -5,6 +5,7 @@
 
 #include "generator/corpus_tables.h"
 #include "loader/pg_connection.h"
+#include "schema/corpus_schema.h"
 #include "tiers/advisory_locks.h"
 #include "tiers/corpus_hash.h"
 #include "tiers/manifest_store.h"
@@ -86,6 +87,19 @@ Status VerifyTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
   return Status::Ok();
 }
 
+// The digests prove the literals; this proves the spoly the services query
+// is the literal's polygon (one parse per row, in a parallel scan).
+Status VerifyFootprints(PgConnection& conn, const TableDef& t, std::vector<std::string>* problems) {
+  if (!t.footprint_column) return Status::Ok();
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(FootprintMismatchSql(t, conn.IdentQuoter()), &r));
+  if (r.text(0, 0) != "0") {
+    problems->push_back(t.qualified_name() + ": " + r.text(0, 0) + " rows hold a " +
+                        t.footprint_column + " that is not the polygon of " + LiteralColumn(t));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 bool VerifyReport::ok() const {
@@ -118,6 +132,7 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
   for (const TableDef& t : CorpusTables()) {
     TableVerdict v;
     SKYSEED_RETURN_IF_ERROR(VerifyTable(o, id.seed, t, ledger, &v, &report.problems));
+    SKYSEED_RETURN_IF_ERROR(VerifyFootprints(*conn, t, &report.problems));
     named.push_back({v.table, LedgerDigest(ledger, v.table)});
     report.tables.push_back(v);
   }

@@ -22,6 +22,11 @@ std::string ConeWhere() {
   return PositionExpression(CorpusTableWithId(kSourceTableId), UnquotedIdentifier) + " <@ ";
 }
 
+// skyseed_corpus.obscore: the tables themselves, present whether or not
+// skyseed also presents them under their standard names (a view over them
+// plans the same).
+std::string Table(uint32_t id) { return QualifiedName(CorpusTableWithId(id), UnquotedIdentifier); }
+
 std::string FootprintWhere() {
   return FootprintExpression(CorpusTableWithId(kObsCoreTableId), UnquotedIdentifier) + " && ";
 }
@@ -99,7 +104,7 @@ WorkloadFile LookupSource(const WorkloadText& t) {
   s += "-- drawn from " + Num(t.options.lookups) + " source IDs of rows the tier holds.\n";
   s += PickLine(t.options.lookups);
   s += "SELECT source_id FROM skyseed_workload.lookup_source WHERE i = :i \\gset\n";
-  s += "SELECT * FROM gaia.gaia_source WHERE source_id = :source_id;\n";
+  s += "SELECT * FROM " + Table(kSourceTableId) + " WHERE source_id = :source_id;\n";
   return {"lookup_source.sql", s};
 }
 
@@ -108,7 +113,7 @@ WorkloadFile LookupObs(const WorkloadText& t) {
   s += "-- drawn from " + Num(t.options.lookups) + " observations the tier holds.\n";
   s += PickLine(t.options.lookups);
   s += "SELECT obs_pk FROM skyseed_workload.lookup_obs WHERE i = :i \\gset\n";
-  s += "SELECT * FROM ivoa.obscore WHERE obs_pk = :obs_pk;\n";
+  s += "SELECT * FROM " + Table(kObsCoreTableId) + " WHERE obs_pk = :obs_pk;\n";
   return {"lookup_obs.sql", s};
 }
 
@@ -118,8 +123,8 @@ WorkloadFile LookupObsId(const WorkloadText& t) {
   std::string s = Banner(t, "one observation by obs_id (obscore_obs_id_idx),");
   s += "-- the same " + Num(t.options.lookups) + " observations as lookup_obs.sql.\n";
   s += PickLine(t.options.lookups);
-  s += "SELECT * FROM ivoa.obscore WHERE obs_id = "
-       "(SELECT obs_id FROM skyseed_workload.lookup_obs WHERE i = :i);\n";
+  s += "SELECT * FROM " + Table(kObsCoreTableId) +
+       " WHERE obs_id = (SELECT obs_id FROM skyseed_workload.lookup_obs WHERE i = :i);\n";
   return {"lookup_obs_id.sql", s};
 }
 
@@ -133,14 +138,14 @@ std::string ConeHeader(const WorkloadText& t, const std::string& what) {
 
 WorkloadFile ConeSource(const WorkloadText& t) {
   std::string s = ConeHeader(t, "a cone search through gaia_source_pos_idx,");
-  s += "SELECT source_id, ra, dec, phot_g_mean_mag FROM gaia.gaia_source WHERE ";
+  s += "SELECT source_id, ra, dec, phot_g_mean_mag FROM " + Table(kSourceTableId) + " WHERE ";
   s += ConeWhere() + kCircle + ";\n";
   return {"cone_source.sql", s};
 }
 
 WorkloadFile FootprintObscore(const WorkloadText& t) {
   std::string s = ConeHeader(t, "footprints meeting a circle, through obscore_s_region_idx,");
-  s += "SELECT obs_id, s_ra, s_dec, s_region FROM ivoa.obscore WHERE ";
+  s += "SELECT obs_id, s_ra, s_dec, s_region FROM " + Table(kObsCoreTableId) + " WHERE ";
   s += FootprintWhere() + kCircle + ";\n";
   return {"footprint_obscore.sql", s};
 }

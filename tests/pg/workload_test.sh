@@ -28,14 +28,14 @@ misses="$(sql "$db" "SELECT count(*) FROM skyseed_workload.lookup_source l
   WHERE NOT EXISTS (SELECT 1 FROM gaia.gaia_source g WHERE g.source_id = l.source_id)")"
 check "every lookup source_id exists ($misses misses)" test "$misses" = 0
 misses="$(sql "$db" "SELECT count(*) FROM skyseed_workload.lookup_obs l
-  WHERE NOT EXISTS (SELECT 1 FROM ivoa.obscore o WHERE o.obs_pk = l.obs_pk AND o.obs_id = l.obs_id)")"
+  WHERE NOT EXISTS (SELECT 1 FROM skyseed_corpus.obscore o WHERE o.obs_pk = l.obs_pk AND o.obs_id = l.obs_id)")"
 check "every lookup obs_pk / obs_id exists ($misses misses)" test "$misses" = 0
 hit="$(sql "$db" "SELECT (100 * count(*) FILTER (WHERE EXISTS (SELECT 1 FROM gaia.gaia_source g
   WHERE spoint(radians(g.ra), radians(g.dec)) <@ scircle(spoint(radians(c.ra), radians(c.dec)),
         radians(c.radius))))) / count(*) FROM skyseed_workload.cone c")"
 check "at least 80% of the cones hold a source ($hit%)" test "$hit" -ge 80
 hit="$(sql "$db" "SELECT (100 * count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ivoa.obscore o
-  WHERE (o.s_region::spoly) && scircle(spoint(radians(c.ra), radians(c.dec)), radians(c.radius)))))
+  WHERE o.s_region && scircle(spoint(radians(c.ra), radians(c.dec)), radians(c.radius)))))
   / count(*) FROM skyseed_workload.cone c")"
 check "and most meet a footprint ($hit%)" test "$hit" -ge 80
 

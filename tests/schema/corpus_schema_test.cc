@@ -25,26 +25,51 @@ TEST(CorpusSchema, SpatialExpressions) {
   EXPECT_EQ(PositionExpression(Source(), UnquotedIdentifier), "spoint(radians(ra), radians(dec))");
   EXPECT_EQ(PositionExpression(Obscore(), QuoteIdentifierOffline),
             "spoint(radians(\"s_ra\"), radians(\"s_dec\"))");
-  EXPECT_EQ(FootprintExpression(Obscore(), UnquotedIdentifier), "(s_region::spoly)");
+  EXPECT_EQ(FootprintExpression(Obscore(), UnquotedIdentifier), "s_region");
 }
 
 TEST(CorpusSchema, GistIndexesAreOnTheSpatialExpressions) {
   const std::vector<IndexDef> all = CorpusIndexes(QuoteIdentifierOffline);
   EXPECT_EQ(Index(all, "gaia_source_pos_idx").create_sql,
-            "CREATE INDEX \"gaia_source_pos_idx\" ON \"gaia\".\"gaia_source\" USING gist "
+            "CREATE INDEX \"gaia_source_pos_idx\" ON \"skyseed_corpus\".\"gaia_source\" USING gist "
             "(spoint(radians(\"ra\"), radians(\"dec\")))");
   EXPECT_EQ(Index(all, "obscore_s_region_idx").create_sql,
-            "CREATE INDEX \"obscore_s_region_idx\" ON \"ivoa\".\"obscore\" USING gist "
-            "((\"s_region\"::spoly))");
+            "CREATE INDEX \"obscore_s_region_idx\" ON \"skyseed_corpus\".\"obscore\" USING gist "
+            "(\"s_region\")");
   EXPECT_EQ(Index(all, "obscore_s_point_idx").kind, IndexKind::kGist);
 }
 
-TEST(CorpusSchema, ViewsExposeTheSameExpressions) {
+TEST(CorpusSchema, TablesHoldARealSpolyAndItsLiteral) {
   const std::string ddl = CorpusTablesDdl(QuoteIdentifierOffline);
-  EXPECT_NE(ddl.find("spoint(radians(o.\"s_ra\"), radians(o.\"s_dec\")) AS s_point, "
-                     "(o.\"s_region\"::spoly) AS s_region_poly"),
-            std::string::npos);
-  EXPECT_NE(ddl.find("spoint(radians(s.\"ra\"), radians(s.\"dec\")) AS pos"), std::string::npos);
+  EXPECT_NE(ddl.find("CREATE TABLE \"skyseed_corpus\".\"obscore\" ("), std::string::npos);
+  EXPECT_NE(ddl.find("  \"s_region\" spoly NOT NULL,\n"), std::string::npos);
+  EXPECT_NE(ddl.find("  \"s_region_literal\" text NOT NULL\n);"), std::string::npos);
+  EXPECT_EQ(ddl.find("ivoa"), std::string::npos);  // the views are apart
+}
+
+TEST(CorpusSchema, StandardViewsShowExactlyTheObsCoreColumns) {
+  const std::string views = StandardViewsDdl(QuoteIdentifierOffline);
+  const size_t at = views.find("CREATE VIEW \"ivoa\".\"obscore\" AS SELECT \"dataproduct_type\", ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string obscore = views.substr(at, views.find(';', at) - at);
+  EXPECT_EQ(obscore.find("obs_pk"), std::string::npos);
+  EXPECT_EQ(obscore.find("s_region_literal"), std::string::npos);
+  EXPECT_NE(obscore.find("\"preview\" FROM \"skyseed_corpus\".\"obscore\""), std::string::npos);
+  EXPECT_NE(views.find("COMMENT ON VIEW \"gaia\".\"gaia_source\" IS 'skyseed:"), std::string::npos);
+}
+
+TEST(CorpusSchema, StagingCastsTheFootprintAndKeepsTheLiteral) {
+  const StagingSql s = StagingFor(Obscore(), UnquotedIdentifier);
+  EXPECT_TRUE(s.create.starts_with("CREATE TEMP TABLE pg_temp.skyseed_stage_obscore ("));
+  EXPECT_NE(s.create.find("  s_region text NOT NULL,"), std::string::npos);
+  EXPECT_TRUE(s.create.ends_with(") ON COMMIT DELETE ROWS"));
+  EXPECT_NE(s.move.find(", s_region_literal) SELECT obs_pk, "), std::string::npos);
+  EXPECT_NE(s.move.find(" s_region::spoly, "), std::string::npos);
+  EXPECT_TRUE(s.move.ends_with(", s_region FROM pg_temp.skyseed_stage_obscore"));
+  EXPECT_TRUE(StagingFor(Source(), UnquotedIdentifier).move.empty());
+  EXPECT_EQ(
+      CopyInSql(Obscore(), UnquotedIdentifier).rfind("COPY pg_temp.skyseed_stage_obscore (", 0),
+      0u);
 }
 
 TEST(CorpusSchema, RowIndexOfTheKey) {
@@ -57,11 +82,14 @@ TEST(CorpusSchema, RowIndexOfTheKey) {
 
 TEST(CorpusSchema, CopyStatements) {
   const std::string in = CopyInSql(Source(), QuoteIdentifierOffline);
-  EXPECT_EQ(in.rfind("COPY \"gaia\".\"gaia_source\" (\"source_id\", \"ref_epoch\", ", 0), 0u);
+  EXPECT_EQ(in.rfind("COPY \"skyseed_corpus\".\"gaia_source\" (\"source_id\", \"ref_epoch\", ", 0),
+            0u);
   EXPECT_TRUE(in.ends_with(") FROM STDIN (FORMAT binary)"));
   const std::string out = CopyOutSql(Obscore(), QuoteIdentifierOffline, "true");
   EXPECT_EQ(out.rfind("COPY (SELECT \"obs_pk\", ", 0), 0u);
-  EXPECT_TRUE(out.ends_with(" FROM \"ivoa\".\"obscore\" WHERE true) TO STDOUT (FORMAT binary)"));
+  EXPECT_NE(out.find("\"s_region_literal\" AS \"s_region\", "), std::string::npos);
+  EXPECT_TRUE(
+      out.ends_with(" FROM \"skyseed_corpus\".\"obscore\" WHERE true) TO STDOUT (FORMAT binary)"));
 }
 
 }  // namespace

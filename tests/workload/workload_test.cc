@@ -63,17 +63,19 @@ TEST(Workload, ScriptsUseTheReadmeQueryForms) {
   const std::vector<WorkloadFile> files = WorkloadFiles(Ci(), {1, 10, 10});
   const std::string circle = "scircle(spoint(radians(:ra), radians(:dec)), radians(:radius))";
   EXPECT_NE(FindFile(files, "cone_source.sql")
-                ->content.find("FROM gaia.gaia_source WHERE spoint(radians(ra), radians(dec)) <@ " +
-                               circle + ";"),
+                ->content.find(
+                    "FROM skyseed_corpus.gaia_source WHERE spoint(radians(ra), radians(dec)) <@ " +
+                    circle + ";"),
             std::string::npos);
   EXPECT_NE(FindFile(files, "footprint_obscore.sql")
-                ->content.find("FROM ivoa.obscore WHERE (s_region::spoly) && " + circle + ";"),
+                ->content.find("FROM skyseed_corpus.obscore WHERE s_region && " + circle + ";"),
             std::string::npos);
-  EXPECT_NE(FindFile(files, "lookup_source.sql")
-                ->content.find("SELECT * FROM gaia.gaia_source WHERE source_id = :source_id;"),
-            std::string::npos);
+  EXPECT_NE(
+      FindFile(files, "lookup_source.sql")
+          ->content.find("SELECT * FROM skyseed_corpus.gaia_source WHERE source_id = :source_id;"),
+      std::string::npos);
   EXPECT_NE(FindFile(files, "lookup_obs.sql")
-                ->content.find("SELECT * FROM ivoa.obscore WHERE obs_pk = :obs_pk;"),
+                ->content.find("SELECT * FROM skyseed_corpus.obscore WHERE obs_pk = :obs_pk;"),
             std::string::npos);
 }
 
