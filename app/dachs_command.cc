@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "loader/output_files.h"
+#include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
 
 namespace skyseed {
@@ -58,7 +59,7 @@ void AddDachsRdCommand(CLI::App& app, CommandRun* run) {
       "Grow with --standard-names none, so that DaCHS can own ivoa.obscore.");
   struct Args {
     std::string out;
-    std::string schema = "skyseed_corpus";
+    std::string schema = kCorpusSchema;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("--out", a->out, "the RD file to write (its folder is created if missing)")

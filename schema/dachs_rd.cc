@@ -1,11 +1,13 @@
 #include "schema/dachs_rd.h"
 
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "generator/corpus_tables.h"
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "schema/corpus_schema.h"
 
 namespace skyseed {
 namespace {
@@ -13,8 +15,9 @@ namespace {
 // An index as DaCHS needs to know it: which columns it serves (TAP_SCHEMA's
 // `indexed`) and, through `kind`, how ADQL geometry on those columns is
 // translated: kind q3c makes DaCHS write q3c_join(...) for a point-in-circle
-// test, which the q3c index answers; the footprint's GiST needs no kind
-// (DaCHS writes `s_region && scircle(...)` and `spoint <@ s_region`).
+// test, kind spoint `spoint(...) <@ scircle(...)`, each answered by its
+// index; the footprint's GiST needs no kind (`s_region && scircle(...)`,
+// `spoint <@ s_region`).
 struct DachsIndex {
   std::string name;
   std::string columns;  // "s_ra,s_dec"
@@ -23,24 +26,43 @@ struct DachsIndex {
   std::string expression;
 };
 
-std::vector<DachsIndex> IndexesOf(const TableDef& t) {
-  const std::string table = t.name;
-  const std::string ra = t.ra_column, dec = t.dec_column;
-  std::vector<DachsIndex> out;
-  // The table's own key is a declared column only for the catalogue; obs_pk
-  // is bookkeeping and not published.
-  if (t.id == kSourceTableId) out.push_back({table + "_pkey", t.key_column, "", "", ""});
-  if (t.footprint_column) {
-    out.push_back({table + "_s_region_idx", t.footprint_column, "GIST", "", ""});
+bool EndsWith(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// q3c's key, as schema/corpus_schema.cc writes it for the q3c indexes.
+std::string Q3cKey(const TableDef& t) {
+  return std::string("q3c_ang2ipix(") + t.ra_column + ", " + t.dec_column + ")";
+}
+
+// What DaCHS should know of index i of table t, recognised by the key its
+// CREATE statement ends with; nothing for an index on no published column.
+std::optional<DachsIndex> Describe(const TableDef& t, const IndexDef& i) {
+  const QuoteFn q = UnquotedIdentifier;
+  const auto on = [&](const std::string& key) { return EndsWith(i.create_sql, "(" + key + ")"); };
+  const std::string position = std::string(t.ra_column) + "," + t.dec_column;
+  if (t.footprint_column && on(FootprintExpression(t, q))) {
+    return DachsIndex{i.name, t.footprint_column, "GIST", "", ""};
   }
-  out.push_back(
-      {table + "_q3c_idx", ra + "," + dec, "", "q3c", "q3c_ang2ipix(" + ra + "," + dec + ")"});
-  out.push_back({table + (t.footprint_column ? "_s_point_idx" : "_pos_idx"), ra + "," + dec, "GIST",
-                 "spoint", "spoint(radians(" + ra + "),radians(" + dec + "))"});
-  if (t.id == kObsCoreTableId) {
-    for (const char* c : {"obs_id", "obs_publisher_did", "t_min", "t_max", "em_min", "em_max"}) {
-      out.push_back({table + "_" + c + "_idx", c, "", "", ""});
+  if (on(PositionExpression(t, q))) {
+    return DachsIndex{i.name, position, "GIST", "spoint", PositionExpression(t, q)};
+  }
+  if (on(Q3cKey(t))) return DachsIndex{i.name, position, "", "q3c", Q3cKey(t)};
+  for (const ColumnDecl& c : t.columns) {
+    if (c.meta.role != ColumnMeta::kBookkeeping && on(c.name)) {
+      return DachsIndex{i.name, c.name, "", "", ""};
     }
+  }
+  return std::nullopt;
+}
+
+// The table's indexes (CorpusIndexes: they exist once grow has built them),
+// declared, never built, for DaCHS.
+std::vector<DachsIndex> IndexesOf(const TableDef& t) {
+  std::vector<DachsIndex> out;
+  for (const IndexDef& i : CorpusIndexes(UnquotedIdentifier)) {
+    if (i.table != &t) continue;
+    if (std::optional<DachsIndex> d = Describe(t, i)) out.push_back(*d);
   }
   return out;
 }
