@@ -57,8 +57,12 @@ Status EnsureDatabaseWithPgSphere(const std::string& abs_data_dir, const std::st
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
                            ConnectWhenReady(abs_data_dir, dbname));
   // A racing creator of the extension wins with a unique violation.
-  Status ext = (conn)->ExecTolerating("CREATE EXTENSION IF NOT EXISTS pg_sphere", kUniqueViolation);
-  return ext.Annotate("pg_sphere in the embedded cluster");
+  for (const char* name : {"pg_sphere", "q3c"}) {
+    const Status ext = (conn)->ExecTolerating(std::string("CREATE EXTENSION IF NOT EXISTS ") + name,
+                                              kUniqueViolation);
+    if (!ext.ok()) return ext.Annotate(std::string(name) + " in the embedded cluster");
+  }
+  return Status::Ok();
 }
 
 }  // namespace skyseed

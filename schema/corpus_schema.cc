@@ -55,10 +55,11 @@ IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
           "ALTER TABLE " + QualifiedName(t, q) + " DROP CONSTRAINT IF EXISTS " + q(name)};
 }
 
+// On a quoted column or an expression.
 IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name,
-               const std::string& column) {
+               const std::string& key) {
   return {name, &t, IndexKind::kBtree,
-          "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " (" + q(column) + ")",
+          "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " (" + key + ")",
           "DROP INDEX IF EXISTS " + q(kCorpusSchema) + "." + q(name)};
 }
 
@@ -101,10 +102,38 @@ std::string EscapeLiteral(const std::string& text) {
   return out + "'";
 }
 
+// "RA of the centre, ICRS [deg] (UCD pos.eq.ra; utype obscore:...)": what a
+// person reading \d+ or a service reading pg_description should know.
+std::string ColumnComment(const ColumnMeta& m) {
+  std::string c = m.description;
+  if (*m.unit) c += std::string(" [") + m.unit + "]";
+  std::string props;
+  if (*m.ucd) props += std::string("UCD ") + m.ucd;
+  if (*m.utype) props += std::string(props.empty() ? "" : "; ") + "utype " + m.utype;
+  if (!props.empty()) c += " (" + props + ")";
+  return c;
+}
+
+// COMMENT ON every column of `relation`, which shows the table's columns.
+std::string ColumnComments(const TableDef& t, const QuoteFn& q, const std::string& relation,
+                           bool standard_only) {
+  std::string sql;
+  for (const ColumnDecl& c : t.columns) {
+    if (standard_only && c.meta.role == ColumnMeta::kBookkeeping) continue;
+    sql += "COMMENT ON COLUMN " + relation + "." + q(c.name) + " IS " +
+           EscapeLiteral(ColumnComment(c.meta)) + ";\n";
+  }
+  return sql;
+}
+
 }  // namespace
 
 std::string PositionExpression(const TableDef& t, const QuoteFn& q) {
   return "spoint(radians(" + q(t.ra_column) + "), radians(" + q(t.dec_column) + "))";
+}
+
+std::string Q3cExpression(const TableDef& t, const QuoteFn& q) {
+  return "q3c_ang2ipix(" + q(t.ra_column) + ", " + q(t.dec_column) + ")";
 }
 
 std::string FootprintExpression(const TableDef& t, const QuoteFn& q) {
@@ -121,11 +150,20 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
   const TableDef& obscore = CorpusTableWithId(kObsCoreTableId);
   const TableDef& source = CorpusTableWithId(kSourceTableId);
   return {
+      // The profile of a production ObsCore service: the keys, the pg_sphere
+      // GiSTs, q3c for point cones, and btrees on what ObsTAP queries filter.
       PrimaryKey(obscore, q),
-      Btree(obscore, q, "obscore_obs_id_idx", "obs_id"),
+      Btree(obscore, q, "obscore_obs_id_idx", q("obs_id")),
+      Btree(obscore, q, "obscore_obs_publisher_did_idx", q("obs_publisher_did")),
+      Btree(obscore, q, "obscore_t_min_idx", q("t_min")),
+      Btree(obscore, q, "obscore_t_max_idx", q("t_max")),
+      Btree(obscore, q, "obscore_em_min_idx", q("em_min")),
+      Btree(obscore, q, "obscore_em_max_idx", q("em_max")),
+      Btree(obscore, q, "obscore_q3c_idx", Q3cExpression(obscore, q)),
       Gist(obscore, q, "obscore_s_point_idx", PositionExpression(obscore, q)),
       Gist(obscore, q, "obscore_s_region_idx", FootprintExpression(obscore, q)),
       PrimaryKey(source, q),
+      Btree(source, q, "gaia_source_q3c_idx", Q3cExpression(source, q)),
       Gist(source, q, "gaia_source_pos_idx", PositionExpression(source, q)),
   };
 }
@@ -134,6 +172,13 @@ std::string CorpusTablesDdl(const QuoteFn& q) {
   std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(kCorpusSchema) + ";\n";
   for (const TableDef& t : CorpusTables()) {
     sql += "CREATE TABLE " + QualifiedName(t, q) + " (\n" + ColumnDefinitions(t, q, false) + ");\n";
+    sql += ColumnComments(t, q, QualifiedName(t, q), false);
+    if (t.footprint_column) {
+      sql += "COMMENT ON COLUMN " + QualifiedName(t, q) + "." + q(LiteralColumn(t)) + " IS " +
+             EscapeLiteral(std::string("the pg_sphere literal of ") + t.footprint_column +
+                           ", as generated (what verify reads back)") +
+             ";\n";
+    }
   }
   return sql;
 }
@@ -153,6 +198,7 @@ std::string StandardViewsDdl(const QuoteFn& q) {
            EscapeLiteral(std::string(kOwnViewComment) + " the corpus table " + kCorpusSchema + "." +
                          t.name + " under its standard name") +
            ";\n";
+    sql += ColumnComments(t, q, StandardName(t, q), true);
   }
   return sql;
 }

@@ -63,6 +63,9 @@ std::string QualifiedName(const TableDef& t, const QuoteFn& q);
 
 // spoint(radians(ra), radians(dec)): the table's sky position.
 std::string PositionExpression(const TableDef& t, const QuoteFn& q);
+// q3c_ang2ipix(ra, dec): the key of q3c's cone searches (q3c_radial_query,
+// q3c_join), in degrees.
+std::string Q3cExpression(const TableDef& t, const QuoteFn& q);
 // s_region: the table's footprint column (an spoly); t must have one.
 std::string FootprintExpression(const TableDef& t, const QuoteFn& q);
 // The row index its key encodes (TableDef::key_row_mask), as SQL.

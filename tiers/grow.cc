@@ -17,20 +17,28 @@
 namespace skyseed {
 namespace {
 
-Status EnsurePgSphere(PgConnection& conn) {
+// pg_sphere for the geometry, q3c for the point-cone indexes services use
+// (DaCHS turns a cone on s_ra/s_dec into q3c_join).
+Status EnsureExtension(PgConnection& conn, const std::string& name, const std::string& install) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT (SELECT count(*) FROM pg_extension WHERE extname = 'pg_sphere'), "
-                 "(SELECT count(*) FROM pg_available_extensions WHERE name = 'pg_sphere')",
-                 &r));
+      conn.Query("SELECT (SELECT count(*) FROM pg_extension WHERE extname = $1), "
+                 "(SELECT count(*) FROM pg_available_extensions WHERE name = $1)",
+                 {name}, &r));
   if (r.text(0, 0) != "0") return Status::Ok();
   if (r.text(0, 1) == "0") {
-    return Status::InvalidArgument(
-        "the server has no pg_sphere extension; install it on the server host "
-        "(Debian: apt-get install postgresql-15-pgsphere, then scripts/mend-pgsphere.sh)");
+    return Status::InvalidArgument("the server has no " + name +
+                                   " extension; install it on the server host (Debian: " + install +
+                                   ")");
   }
-  return conn.Exec("CREATE EXTENSION IF NOT EXISTS pg_sphere")
-      .Annotate("creating extension pg_sphere (needs a role allowed to create extensions)");
+  return conn.Exec("CREATE EXTENSION IF NOT EXISTS " + conn.QuoteIdent(name))
+      .Annotate("creating extension " + name + " (needs a role allowed to create extensions)");
+}
+
+Status EnsureExtensions(PgConnection& conn) {
+  SKYSEED_RETURN_IF_ERROR(EnsureExtension(
+      conn, "pg_sphere", "apt-get install postgresql-15-pgsphere, then scripts/mend-pgsphere.sh"));
+  return EnsureExtension(conn, "q3c", "apt-get install postgresql-15-q3c");
 }
 
 Status AcquireGrowLock(PgConnection& conn, const GrowOptions& o) {
@@ -64,7 +72,7 @@ Status CreateOrCheckCorpus(PgConnection& conn, const GrowOptions& o) {
 // schema once.
 Status PrepareCorpus(PgConnection& conn, const GrowOptions& o) {
   SKYSEED_RETURN_IF_ERROR(AdvisoryLock(conn, kSetupLockKey));
-  Status s = EnsurePgSphere(conn);
+  Status s = EnsureExtensions(conn);
   if (s.ok()) s = CreateOrCheckCorpus(conn, o);
   AdvisoryUnlock(conn, kSetupLockKey);
   return s;

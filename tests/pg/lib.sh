@@ -4,6 +4,9 @@ set -u  # no -e: the tests look at exit codes themselves
 bin="$1"
 dir="$SKYSEED_TEST_DATA_DIR"
 failures=0
+# Every index skyseed declares (the DDL it prints), and how many a database holds.
+corpus_indexes="$("$bin" schema | grep -cE '^(CREATE INDEX|ALTER TABLE .* PRIMARY KEY)')"
+INDEX_COUNT_SQL="SELECT count(*) FROM pg_indexes WHERE schemaname = 'skyseed_corpus'"
 
 conninfo() { echo "host=$dir port=5432 user=postgres dbname=$1"; }
 sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conninfo "$1")" -c "$2"; }

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The ObsCore metadata a service reads from the database: every column of
+# ivoa.obscore carries the REC's unit and UCD in its COMMENT (compared with
+# the REC's table, written out here), the view shows exactly the ObsCore
+# columns with the REC's types, and --standard-names none leaves the names,
+# and any object a service put there, alone.
+source "$(dirname "$0")/lib.sh"
+
+db=t_metadata
+fresh_db "$db"
+"$bin" grow --tier ci --db "$(conninfo "$db")" >/dev/null
+
+# ObsCore 1.1 (REC-ObsCore-v1.1, table 5 and section 4): column, unit, UCD.
+rec="dataproduct_type||meta.code.class
+dataproduct_subtype||meta.code.class
+calib_level||meta.code;obs.calib
+obs_collection||meta.id
+obs_id||meta.id
+obs_title||meta.title;obs
+obs_publisher_did||meta.ref.ivoid
+obs_creator_did||meta.id
+access_url||meta.ref.url
+access_format||meta.code.mime
+access_estsize|kbyte|phys.size;meta.file
+target_name||meta.id;src
+target_class||src.class
+s_ra|deg|pos.eq.ra
+s_dec|deg|pos.eq.dec
+s_fov|deg|phys.angSize;instr.fov
+s_region|deg|pos.outline;obs.field
+s_resolution|arcsec|pos.angResolution
+t_min|d|time.start;obs.exposure
+t_max|d|time.end;obs.exposure
+t_exptime|s|time.duration;obs.exposure
+t_resolution|s|time.resolution
+em_min|m|em.wl;stat.min
+em_max|m|em.wl;stat.max
+em_res_power||spect.resolution
+o_ucd||meta.ucd
+pol_states||meta.code;phys.polarization
+facility_name||meta.id;instr.tel
+instrument_name||meta.id;instr
+s_xel1||meta.number
+s_xel2||meta.number
+t_xel||meta.number
+em_xel||meta.number
+pol_xel||meta.number
+s_pixel_scale|arcsec|phys.angSize;instr.pixel
+em_ucd||meta.ucd
+preview||meta.ref.url;meta.preview"
+
+served="$(sql "$db" "SELECT string_agg(attname, ',' ORDER BY attnum) FROM pg_attribute
+  WHERE attrelid = 'ivoa.obscore'::regclass AND attnum > 0 AND NOT attisdropped")"
+check "ivoa.obscore serves exactly the REC's columns, in DaCHS's order" \
+  test "$served" = "$(cut -d'|' -f1 <<<"$rec" | paste -sd,)"
+while IFS='|' read -r column unit ucd; do
+  comment="$(sql "$db" "SELECT col_description('ivoa.obscore'::regclass, attnum) FROM pg_attribute
+    WHERE attrelid = 'ivoa.obscore'::regclass AND attname = '$column'")"
+  unit_part=""
+  [ -n "$unit" ] && unit_part="[$unit] "
+  check "$column: COMMENT carries unit '$unit' and UCD $ucd" \
+    grep -qF -e "$unit_part(UCD $ucd;" -e "$unit_part(UCD $ucd)" <<<"$comment"
+done <<<"$rec"
+check "the *_xel columns are BIGINT" test "$(sql "$db" "SELECT string_agg(DISTINCT format_type(atttypid, NULL), ',')
+  FROM pg_attribute WHERE attrelid = 'ivoa.obscore'::regclass AND attname ~ '_xel[12]?$'")" = bigint
+check "s_region is a pg_sphere spoly" test "$(sql "$db" "SELECT format_type(atttypid, NULL)
+  FROM pg_attribute WHERE attrelid = 'ivoa.obscore'::regclass AND attname = 's_region'")" = spoly
+check "the view is marked as skyseed's" \
+  grep -q "^skyseed:" <<<"$(sql "$db" "SELECT obj_description('ivoa.obscore'::regclass, 'pg_class')")"
+
+# A service's own ivoa.obscore (DaCHS's is a view it maintains) beside skyseed.
+fresh_db "$db"
+sql "$db" "CREATE SCHEMA ivoa; CREATE VIEW ivoa.obscore AS SELECT 'theirs'::text AS obs_id" >/dev/null
+msg="$("$bin" grow --tier ci --db "$(conninfo "$db")" 2>&1)"; rc=$?
+check "grow refuses to take a name a service owns (exit $rc)" test "$rc" = 2
+check "naming it as a view and saying how to go on" \
+  grep -q "already has a view \"ivoa\".\"obscore\" that skyseed did not create.*--standard-names none" <<<"$msg"
+check "and creates nothing" test "$(sql "$db" "SELECT count(*) FROM pg_namespace WHERE nspname IN ('skyseed', 'skyseed_corpus')")" = 0
+check "with --standard-names none it grows beside it" \
+  "$bin" grow --tier ci --standard-names none --db "$(conninfo "$db")"
+check "leaving the service's view as it was" test "$(sql "$db" "SELECT obs_id FROM ivoa.obscore")" = theirs
+check "verify passes" verifies "$db"
+check "status works" "$bin" status --db "$(conninfo "$db")"
+check "and a second grow is a no-op that still leaves it alone" \
+  "$bin" grow --tier ci --standard-names none --db "$(conninfo "$db")"
+check "the view still answers as before" test "$(sql "$db" "SELECT obs_id FROM ivoa.obscore")" = theirs
+finish
