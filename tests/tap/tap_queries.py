@@ -397,6 +397,19 @@ def main():
         f"SELECT TOP 1000 source_id, ra, dec FROM {SCHEMA}.gaia_source ORDER BY source_id",
         top1000, key)
 
+    # Not a check: how an axis without pixels (s_xel1 = -1, as the REC asks
+    # of event lists) reaches a client. DaCHS's ivoa.obscore declares -1 as
+    # the VOTable NULL of the *_xel columns; the RD here does not.
+    for table in ("ivoa.obscore", f"{SCHEMA}.obscore"):
+        try:
+            tab = svc.run_sync(f"SELECT TOP 1 obs_publisher_did, s_xel1 FROM {table}"
+                               " WHERE s_xel1 = -1").to_table()
+            v = tab["s_xel1"][0] if len(tab) else "no such row"
+            masked = bool(getattr(tab["s_xel1"], "mask", [False])[0]) if len(tab) else False
+            print(f"note: {table} serves s_xel1 = -1 as {'NULL' if masked else v}")
+        except Exception as ex:
+            print(f"note: {table} s_xel1 probe failed: {ex}")
+
     with open(OUT, "w") as f:
         json.dump(record, f, indent=1, default=str)
     print(f"tap_queries: {passed} passed, {failed} failed")
