@@ -16,6 +16,16 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
       "libpq connection string or URI of the server to use, e.g. "
       "'host=db1 dbname=sky user=loader' (default: PG* variables, else the embedded "
       "cluster)");
+  // An empty --db would silently mean "the PG* variables, or the embedded
+  // cluster here": say so instead.
+  db->check(
+      [](const std::string& v) {
+        return v.empty() ? std::string(
+                               "must not be empty (leave --db out for the PG* variables "
+                               "or the embedded cluster)")
+                         : std::string();
+      },
+      "CONNINFO");
   cmd->add_option("--data-dir", o->data_dir,
                   "folder of skyseed's own embedded PostgreSQL cluster, used when neither --db "
                   "nor PG* variables are given")

@@ -1,5 +1,6 @@
 #include "app/loading_options.h"
 
+#include <regex>
 #include <thread>
 
 #include "app/console_narrator.h"
@@ -11,6 +12,16 @@ namespace {
 int DefaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 }  // namespace
+
+Status CheckMemorySetting(const std::string& value, const char* what) {
+  // PostgreSQL's own syntax for a memory setting, checked here so that a typo
+  // fails before anything is loaded rather than at the first index build.
+  static const std::regex kMemory("[1-9][0-9]{0,9}(kB|MB|GB|TB)?");
+  if (std::regex_match(value, kMemory)) return Status::Ok();
+  return Status::InvalidArgument(std::string(what) + " '" + value +
+                                 "' is not a PostgreSQL memory size such as 512MB or 2GB "
+                                 "(units kB, MB, GB, TB, case as shown)");
+}
 
 Result<int> ParseJobs(const std::string& text) {
   if (text.empty()) return DefaultJobs();
@@ -26,6 +37,10 @@ void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
                   "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
       ->default_val("5");
   AddStandardNamesOption(cmd, &a->standard_names);
+  cmd->add_option("--grant", a->grant_roles,
+                  "ROLE (repeatable): give this existing role read access to the corpus tables "
+                  "and skyseed's views, with grant option (what DaCHS's gavoadmin needs); "
+                  "never ownership");
   AddConnectionOptions(cmd, &a->conn);
 }
 
@@ -47,8 +62,13 @@ Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
   Result<int> jobs = ParseJobs(a.jobs);
   if (!jobs.ok()) return jobs.status();
   o->jobs = *jobs;
+  SKYSEED_RETURN_IF_ERROR(CheckMemorySetting(a.mwm, "--maintenance-work-mem"));
   o->maintenance_work_mem = a.mwm;
   SKYSEED_ASSIGN_OR_RETURN(o->standard_names, ParseStandardNames(a.standard_names));
+  for (const std::string& role : a.grant_roles) {
+    if (role.empty()) return Status::InvalidArgument("--grant needs a role name");
+  }
+  o->grant_roles = a.grant_roles;
   o->narrator = &ConsoleNarrator();
   Result<uint64_t> retries = ParseCount(a.retries, "--retries", 0, 100);
   if (!retries.ok()) return retries.status();

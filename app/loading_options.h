@@ -13,6 +13,7 @@ namespace skyseed {
 
 struct LoadingArgs {
   std::string jobs, mwm = "512MB", retries = "5", standard_names = "skyseed";
+  std::vector<std::string> grant_roles;
   ConnectionOptions conn;
 };
 
@@ -20,6 +21,8 @@ void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a);
 // --standard-names skyseed|none, for grow, load, sweep and init.
 void AddStandardNamesOption(CLI::App* cmd, std::string* value);
 Result<bool> ParseStandardNames(const std::string& value);
+// InvalidArgument unless `value` is a memory size PostgreSQL accepts.
+Status CheckMemorySetting(const std::string& value, const char* what);
 // --jobs: 1-64, default the number of cores.
 Result<int> ParseJobs(const std::string& text);
 // Everything but the connection, which may start the embedded cluster and

@@ -10,20 +10,10 @@ namespace skyseed {
 namespace {
 
 constexpr double kH = 360, kLeft = 80, kRight = 14, kBottom = 40;
-// Legend items in rows from the left; returns where the plot area may start.
 double Legend(const BarChart& c, std::string* s) {
-  double x = kLeft, y = 46;
-  for (const ChartSeries& se : c.series) {
-    const double w = 16 + SvgTextWidth(se.name, 11) + 16;
-    if (x + w > c.width - kRight && x > kLeft) {
-      x = kLeft;
-      y += 17;
-    }
-    *s += SvgRect(x, y - 9, 10, 10, se.color, "");
-    *s += SvgText(x + 14, y, se.name, "font-size=\"11\" fill=\"#374151\"");
-    x += w;
-  }
-  return y + 22;
+  std::vector<LegendItem> items;
+  for (const ChartSeries& se : c.series) items.push_back({se.name, se.color});
+  return SvgLegend(items, Swatch::kBox, kLeft, c.width - kRight, s);
 }
 
 // Plot area and axis: linear from 0 to `hi`, or log10 from `lo` to `hi`.

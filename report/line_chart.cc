@@ -23,18 +23,9 @@ struct Axes {
 };
 
 double Legend(const LineChart& c, std::string* s) {
-  double x = kLeft, y = 46;
-  for (const LineSeries& se : c.series) {
-    const double w = 16 + SvgTextWidth(se.name, 11) + 16;
-    if (x + w > c.width - kRight && x > kLeft) {
-      x = kLeft;
-      y += 17;
-    }
-    *s += SvgRect(x, y - 6, 12, 3, se.color, "");
-    *s += SvgText(x + 16, y, se.name, "font-size=\"11\" fill=\"#374151\"");
-    x += w;
-  }
-  return y + 22;
+  std::vector<LegendItem> items;
+  for (const LineSeries& se : c.series) items.push_back({se.name, se.color});
+  return SvgLegend(items, Swatch::kLine, kLeft, c.width - kRight, s);
 }
 
 Axes Fit(const LineChart& c, double top) {

@@ -45,6 +45,24 @@ std::string SvgFit(std::string text, double width, double font_size) {
   return text.substr(0, n) + "\u2026";
 }
 
+double SvgLegend(const std::vector<LegendItem>& items, Swatch swatch, double left, double right,
+                 std::string* s) {
+  double x = left, y = 46;
+  for (const LegendItem& item : items) {
+    const double w = 16 + SvgTextWidth(item.name, 11) + 16;
+    if (x + w > right && x > left) {
+      x = left;
+      y += 17;
+    }
+    *s += swatch == Swatch::kBox ? SvgRect(x, y - 9, 10, 10, item.color, "")
+                                 : SvgRect(x, y - 6, 12, 3, item.color, "");
+    *s += SvgText(x + (swatch == Swatch::kBox ? 14 : 16), y, item.name,
+                  "font-size=\"11\" fill=\"#374151\"");
+    x += w;
+  }
+  return y + 22;
+}
+
 double NiceStep(double max) {
   if (max <= 0) return 0.2;
   const double raw = max / 5, mag = std::pow(10.0, std::floor(std::log10(raw)));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace skyseed {
 
@@ -17,6 +18,15 @@ std::string SvgRect(double x, double y, double w, double h, const std::string& f
                     const std::string& tooltip);
 // Cuts a name to fit a width (keeping UTF-8 sequences whole).
 std::string SvgFit(std::string text, double width, double font_size);
+// A chart's legend: one swatch and name per series, in rows from `left` that
+// wrap before `right`, starting at baseline 46. Returns where the plot area
+// may start.
+struct LegendItem {
+  std::string name, color;
+};
+enum class Swatch { kBox, kLine };
+double SvgLegend(const std::vector<LegendItem>& items, Swatch swatch, double left, double right,
+                 std::string* s);
 // 1, 2, 2.5 or 5 times a power of ten, about five steps to above `max`.
 double NiceStep(double max);
 // A complete <svg> element (with xmlns, so it also stands alone as a file).

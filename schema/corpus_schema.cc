@@ -203,6 +203,24 @@ std::string StandardViewsDdl(const QuoteFn& q) {
   return sql;
 }
 
+std::string GrantReadSql(const std::string& role, const QuoteFn& q) {
+  std::string sql =
+      "GRANT USAGE ON SCHEMA " + q(kCorpusSchema) + " TO " + q(role) + " WITH GRANT OPTION;\n";
+  for (const TableDef& t : CorpusTables()) {
+    sql += "GRANT SELECT ON " + QualifiedName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
+    // The standard names, where skyseed presents them (a service's own
+    // object there is the service's business).
+    sql += "DO $$BEGIN IF obj_description(to_regclass(" + EscapeLiteral(StandardName(t, q)) +
+           "), 'pg_class') LIKE " + EscapeLiteral(std::string(kOwnViewComment) + "%") +
+           " THEN EXECUTE " +
+           EscapeLiteral("GRANT USAGE ON SCHEMA " + q(t.schema) + " TO " + q(role) +
+                         "; GRANT SELECT ON " + StandardName(t, q) + " TO " + q(role) +
+                         " WITH GRANT OPTION") +
+           "; END IF; END$$;\n";
+  }
+  return sql;
+}
+
 std::string CopyInSql(const TableDef& t, const QuoteFn& q) {
   const std::string target = t.footprint_column ? StagingName(t, q) : QualifiedName(t, q);
   return "COPY " + target + " (" + ColumnList(t, q) + ") FROM STDIN (FORMAT binary)";

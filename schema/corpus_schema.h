@@ -54,6 +54,11 @@ std::string CorpusTablesDdl(const QuoteFn& q);
 // gaia.gaia_source. Each carries a COMMENT starting "skyseed:", which is how
 // skyseed knows a view is its own.
 std::string StandardViewsDdl(const QuoteFn& q);
+// Read access for a service's role: USAGE on the schemas, SELECT on the
+// tables and the views, WITH GRANT OPTION (DaCHS's admin role grants read
+// access on to its query roles). Never ownership, so no service can drop or
+// change the corpus.
+std::string GrantReadSql(const std::string& role, const QuoteFn& q);
 // "ivoa"."obscore": the name services know the table by.
 std::string StandardName(const TableDef& t, const QuoteFn& q);
 inline constexpr const char* kOwnViewComment = "skyseed:";

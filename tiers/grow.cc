@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "generator/corpus_tables.h"
+#include "schema/corpus_schema.h"
 #include "tiers/advisory_locks.h"
 #include "tiers/grow_retry.h"
 #include "tiers/grow_steps.h"
@@ -103,17 +104,44 @@ Status GrowTiers(GrowContext& ctx) {
   return Status::Ok();
 }
 
+// Before anything is loaded, so that a typo costs nothing.
+Status CheckRolesExist(PgConnection& conn, const GrowOptions& options) {
+  for (const std::string& role : options.grant_roles) {
+    PgResult r;
+    SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT 1 FROM pg_roles WHERE rolname = $1", {role}, &r));
+    if (r.rows() == 0) {
+      return Status::InvalidArgument("--grant: the server has no role '" + role +
+                                     "' (CREATE ROLE it first)");
+    }
+  }
+  return Status::Ok();
+}
+
+Status GrantRead(PgConnection& conn, const GrowOptions& options) {
+  for (const std::string& role : options.grant_roles) {
+    SKYSEED_RETURN_IF_ERROR(conn.Exec(GrantReadSql(role, conn.IdentQuoter()))
+                                .Annotate("granting read access to role " + role));
+    options.narrator->Say("role " + role + " may read the corpus (and grant that on)");
+  }
+  return Status::Ok();
+}
+
 Status GrowOnce(const GrowOptions& options) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
                            PgConnection::Connect(options.conninfo));
   PgConnection& control = *conn;
   SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control, options));
+  SKYSEED_RETURN_IF_ERROR(CheckRolesExist(control, options));
   SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options));
   GrowContext ctx{options, control};
-  if (options.target_size == 0) return GrowTiers(ctx);
-  SKYSEED_ASSIGN_OR_RETURN(bool reached,
-                           AlreadyReached(control, options.target_name, *options.narrator));
-  return reached ? Status::Ok() : GrowToSize(ctx);
+  if (options.target_size == 0) {
+    SKYSEED_RETURN_IF_ERROR(GrowTiers(ctx));
+  } else {
+    SKYSEED_ASSIGN_OR_RETURN(bool reached,
+                             AlreadyReached(control, options.target_name, *options.narrator));
+    if (!reached) SKYSEED_RETURN_IF_ERROR(GrowToSize(ctx));
+  }
+  return GrantRead(control, options);
 }
 
 }  // namespace

@@ -41,6 +41,8 @@ struct GrowOptions {
   // skyseed_corpus.*) when the corpus is created; false leaves those names
   // to a service (DaCHS builds its own ivoa.obscore).
   bool standard_names = true;
+  // Roles given read access (GrantReadSql) once the tiers are grown.
+  std::vector<std::string> grant_roles;
   // Where the tier summaries, retries, index builds and progress go.
   Narrator* narrator = &SilentNarrator();
 };

@@ -1,7 +1,5 @@
 #include "tiers/tier_spec.h"
 
-#include <strings.h>
-
 #include <algorithm>
 #include <cmath>
 
@@ -42,11 +40,12 @@ const TierSpec& ReferenceTier() {
 
 Result<TierSpec> FindTier(const std::string& name) {
   for (const TierSpec& t : BuiltinTiers()) {
-    if (strcasecmp(t.name.c_str(), name.c_str()) == 0) return t;
+    if (t.name == name) return t;
   }
   std::string known;
   for (const TierSpec& t : BuiltinTiers()) known += (known.empty() ? "" : ", ") + t.name;
-  return Status::InvalidArgument("unknown tier '" + name + "' (known: " + known + ")");
+  return Status::InvalidArgument("unknown tier '" + name + "' (known: " + known +
+                                 "; the names are case-sensitive)");
 }
 
 Result<std::vector<TierSpec>> ParseTierList(const std::string& list) {

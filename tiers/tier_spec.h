@@ -25,7 +25,9 @@ const std::vector<TierSpec>& BuiltinTiers();
 // The tier whose proportions between the tables the others keep, and
 // --target-size follows (D1: D2-D4 keep its ratio).
 const TierSpec& ReferenceTier();
-// Case-insensitive; InvalidArgument naming the known tiers otherwise.
+// Exact names (ci, S, D1 ... D4): one spelling per tier, so the name a
+// database records is the name a user typed. InvalidArgument naming the
+// known tiers otherwise.
 Result<TierSpec> FindTier(const std::string& name);
 // "S,D1,D2": each known, in growing order, no duplicates.
 Result<std::vector<TierSpec>> ParseTierList(const std::string& list);

@@ -48,7 +48,13 @@ TEST(UserValues, Shards) {
 }
 
 TEST(TierSpec, NamesAndLists) {
-  EXPECT_EQ(FindTier("d1")->name, "D1");
+  EXPECT_EQ(FindTier("D1")->name, "D1");
+  // One spelling per tier: a database records the name as typed.
+  for (const char* wrong : {"d1", "s", "CI", "Ci", "d4"}) {
+    const Result<TierSpec> t = FindTier(wrong);
+    ASSERT_FALSE(t.ok()) << wrong;
+    EXPECT_NE(t.status().message().find("case-sensitive"), std::string::npos);
+  }
   EXPECT_EQ(FindTier("ci")->RowsOf(kObsCoreTableId), 10000u);
   EXPECT_EQ(FindTier("ci")->RowsOf(kSourceTableId), 100000u);
   EXPECT_FALSE(FindTier("D9").ok());

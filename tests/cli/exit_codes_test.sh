@@ -28,6 +28,13 @@ expect 0 grow --help
 expect 2 workload --tier D9 --out "$tmp/w"
 expect 2 grow --tier S,,D1
 expect 2 grow --tier D1,S
+# Exact tier names, a memory size PostgreSQL accepts, a non-empty --db: all
+# refused before any server is touched (no --data-dir is created).
+for bad in "--tier s" "--tier CI" "--tier d1" "--tier ci --maintenance-work-mem lots" \
+  "--tier ci --maintenance-work-mem 512mb" "--tier ci --db ''"; do
+  eval "expect 2 grow $bad --data-dir \"$tmp/never\""
+  if [ -e "$tmp/never" ]; then echo "FAIL: grow $bad created the data directory"; failures=$((failures + 1)); fi
+done
 expect 2 grow --target-size 10XB
 expect 2 grow --tier ci --shard 4/3
 expect 2

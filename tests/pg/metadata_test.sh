@@ -68,6 +68,20 @@ check "s_region is a pg_sphere spoly" test "$(sql "$db" "SELECT format_type(attt
 check "the view is marked as skyseed's" \
   grep -q "^skyseed:" <<<"$(sql "$db" "SELECT obj_description('ivoa.obscore'::regclass, 'pg_class')")"
 
+# --grant: read access for a service's role, never more.
+sql "$db" "DROP ROLE IF EXISTS skyseed_reader; CREATE ROLE skyseed_reader NOLOGIN" >/dev/null
+check "grow --grant gives a role read access" \
+  "$bin" grow --tier ci --grant skyseed_reader --db "$(conninfo "$db")"
+for rel in skyseed_corpus.obscore skyseed_corpus.gaia_source ivoa.obscore gaia.gaia_source; do
+  check "skyseed_reader may SELECT $rel (and grant that on)" test "$(sql "$db" \
+    "SELECT has_table_privilege('skyseed_reader', '$rel', 'SELECT WITH GRANT OPTION')")" = t
+done
+check "but not change it" test "$(sql "$db" \
+  "SELECT has_table_privilege('skyseed_reader', 'skyseed_corpus.obscore', 'INSERT,UPDATE,DELETE,TRUNCATE')")" = f
+msg="$("$bin" grow --tier ci --grant 'no"such role' --db "$(conninfo "$db")" 2>&1)"; rc=$?
+check "an unknown role is refused with exit 2 ($rc)" test "$rc" = 2
+check "saying so" grep -q "the server has no role 'no\"such role'" <<<"$msg"
+
 # A service's own ivoa.obscore (DaCHS's is a view it maintains) beside skyseed.
 fresh_db "$db"
 sql "$db" "CREATE SCHEMA ivoa; CREATE VIEW ivoa.obscore AS SELECT 'theirs'::text AS obs_id" >/dev/null
@@ -79,9 +93,14 @@ check "and creates nothing" test "$(sql "$db" "SELECT count(*) FROM pg_namespace
 check "with --standard-names none it grows beside it" \
   "$bin" grow --tier ci --standard-names none --db "$(conninfo "$db")"
 check "leaving the service's view as it was" test "$(sql "$db" "SELECT obs_id FROM ivoa.obscore")" = theirs
+check "--grant there grants on the tables only, not on the service's view" \
+  "$bin" grow --tier ci --standard-names none --grant skyseed_reader --db "$(conninfo "$db")"
+check "(the view stays the service's business)" test "$(sql "$db" \
+  "SELECT has_table_privilege('skyseed_reader', 'ivoa.obscore', 'SELECT')")" = f
 check "verify passes" verifies "$db"
 check "status works" "$bin" status --db "$(conninfo "$db")"
 check "and a second grow is a no-op that still leaves it alone" \
   "$bin" grow --tier ci --standard-names none --db "$(conninfo "$db")"
 check "the view still answers as before" test "$(sql "$db" "SELECT obs_id FROM ivoa.obscore")" = theirs
+sql "$db" "DROP OWNED BY skyseed_reader; DROP ROLE skyseed_reader" >/dev/null
 finish
