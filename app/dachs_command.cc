@@ -67,16 +67,15 @@ void AddDachsRdCommand(CLI::App& app, CommandRun* run) {
   cmd->add_option("--schema", a->schema, "the schema holding the corpus tables")
       ->capture_default_str();
   cmd->footer(
-      "To publish (as the corpus tables' owner, with DaCHS set up by `dachs init`;\n"
-      "gavoadmin is DaCHS's feed role, never the owner or a superuser):\n"
-      "  1. psql -c 'GRANT USAGE ON SCHEMA skyseed_corpus TO gavoadmin WITH GRANT OPTION;\n"
-      "       GRANT SELECT ON skyseed_corpus.obscore, skyseed_corpus.gaia_source\n"
-      "       TO gavoadmin WITH GRANT OPTION'\n"
+      "To publish, with DaCHS set up (`dachs init`; its feed role gavoadmin must be\n"
+      "neither the tables' owner nor a superuser):\n"
+      "  1. skyseed grow --tier ci --standard-names none --grant gavoadmin\n"
+      "     (read access with grant option: DaCHS passes it on to its query roles)\n"
       "  2. skyseed dachs-rd --out \"$(dachs config inputsDir)/skyseed/q.rd\"\n"
       "     dachs imp //obscore && dachs imp -m skyseed/q && dachs imp //obscore create\n"
       "  3. dachs serve start\n"
-      "Only ever `dachs drop -f skyseed/q` to unpublish: a plain drop or purge tries\n"
-      "to DROP the tables.");
+      "Unpublish only with `dachs drop -f skyseed/q`: a plain drop or purge tries to\n"
+      "DROP the tables.");
   cmd->callback([=] { *run = [=]() -> Status { return WriteDachsRd(a->out, a->schema); }; });
 }
 

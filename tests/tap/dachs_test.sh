@@ -126,9 +126,14 @@ check "dachs init" logged "$work/dachs-init.log" \
 sql "ALTER ROLE untrusted SET log_min_duration_statement = 0"
 
 step "grants, skyseed dachs-rd, dachs imp"
-check "the owner grants read (with grant option) to DaCHS's feed role" sql \
-  "GRANT USAGE ON SCHEMA $schema TO gavoadmin WITH GRANT OPTION;
-   GRANT SELECT ON $schema.obscore, $schema.gaia_source TO gavoadmin WITH GRANT OPTION"
+# Read with grant option (DaCHS passes it on to its query roles), never more;
+# the tier is reached already, so grow only grants.
+check "skyseed grow --grant gavoadmin (read access for DaCHS's feed role)" logged \
+  "$work/grow.log" "$bin" grow --tier ci --standard-names none --grant gavoadmin --data-dir "$pgdir"
+check "gavoadmin may read and pass on read, and nothing else" test \
+  "$(sql "SELECT string_agg(privilege_type || ':' || is_grantable, ',' ORDER BY table_name)
+          FROM information_schema.role_table_grants
+          WHERE grantee = 'gavoadmin' AND table_schema = '$schema'")" = "SELECT:YES,SELECT:YES"
 rd="$dachs_root/inputs/skyseed/q.rd"
 check "skyseed dachs-rd writes the RD" "$bin" dachs-rd --out "$rd" --schema "$schema" >/dev/null
 for cmd in "imp //obscore" "imp -m skyseed/q" "imp //obscore create"; do
