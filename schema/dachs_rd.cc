@@ -30,11 +30,6 @@ bool EndsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-// q3c's key, as schema/corpus_schema.cc writes it for the q3c indexes.
-std::string Q3cKey(const TableDef& t) {
-  return std::string("q3c_ang2ipix(") + t.ra_column + ", " + t.dec_column + ")";
-}
-
 // What DaCHS should know of index i of table t, recognised by the key its
 // CREATE statement ends with; nothing for an index on no published column.
 std::optional<DachsIndex> Describe(const TableDef& t, const IndexDef& i) {
@@ -47,7 +42,7 @@ std::optional<DachsIndex> Describe(const TableDef& t, const IndexDef& i) {
   if (on(PositionExpression(t, q))) {
     return DachsIndex{i.name, position, "GIST", "spoint", PositionExpression(t, q)};
   }
-  if (on(Q3cKey(t))) return DachsIndex{i.name, position, "", "q3c", Q3cKey(t)};
+  if (on(Q3cExpression(t, q))) return DachsIndex{i.name, position, "", "q3c", Q3cExpression(t, q)};
   for (const ColumnDecl& c : t.columns) {
     if (c.meta.role != ColumnMeta::kBookkeeping && on(c.name)) {
       return DachsIndex{i.name, c.name, "", "", ""};
