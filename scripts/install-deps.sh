@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config clang
   libpq-dev libeigen3-dev libpcg-cpp-dev libboost-iostreams-dev libzstd-dev
-  libcli11-dev libgtest-dev libxxhash-dev nlohmann-json3-dev libchealpix-dev
+  libcli11-dev libgtest-dev libxxhash-dev nlohmann-json3-dev libchealpix-dev libexpat1-dev
   postgresql-15 postgresql-client-15 postgresql-15-pgsphere postgresql-15-q3c zstd python3 time
   chromium fonts-dejavu-core clang-format
 )

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Builds skyseed and runs the whole test suite: unit tests, CLI tests, the
 # gcc-vs-clang determinism check, and the tests against a real PostgreSQL 15
-# + pg_sphere (an embedded cluster the suite starts and stops itself).
+# + pg_sphere (an embedded cluster the suite starts and stops itself), and
+# the TAP test through GAVO DaCHS and pyvo (label tap).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
+# What the tap test needs (DaCHS, pyvo, astropy, q3c); a no-op once there.
+scripts/install-tap-deps.sh
 cd build
 ctest --output-on-failure --timeout 1200 "$@"

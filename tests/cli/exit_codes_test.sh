@@ -72,6 +72,17 @@ test -f "$tmp/foreign/notes.txt" || { echo "FAIL: a foreign --data-dir was touch
 expect 2 generate --tier ci --out /proc/skyseed-cannot-write-here
 echo "not a corpus" >"$tmp/occupied.txt"
 expect 2 generate --tier ci --out "$tmp"
+expect 0 dachs-rd --help
+"$bin" dachs-rd --help | grep -q "dachs serve start" ||
+  { echo "FAIL: dachs-rd --help names no dachs serve start"; failures=$((failures + 1)); }
+expect 2 dachs-rd
+expect 2 dachs-rd --out "$tmp/q.rd" --schema 'Sky"; DROP'
+expect 2 dachs-rd --out "$tmp"
+expect 2 dachs-rd --out /proc/skyseed-cannot-write-here/q.rd
+test ! -e "$tmp/q.rd" || { echo "FAIL: a refused dachs-rd wrote its file"; failures=$((failures + 1)); }
+expect 0 dachs-rd --out "$tmp/rd/q.rd"
+grep -q '<resource schema="skyseed_corpus"' "$tmp/rd/q.rd" ||
+  { echo "FAIL: dachs-rd wrote no RD"; failures=$((failures + 1)); }
 "$bin" --version | grep -q "skyseed" || { echo "FAIL: --version"; failures=$((failures + 1)); }
 if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
 echo "exit codes: all passed"

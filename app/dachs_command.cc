@@ -1,0 +1,82 @@
+// `skyseed dachs-rd`: writes the GAVO DaCHS resource descriptor that
+// publishes the corpus tables through DaCHS's TAP service (see
+// schema/dachs_rd.h). Touches no database.
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+
+#include "app/commands.h"
+#include "loader/output_files.h"
+#include "schema/corpus_schema.h"
+#include "schema/dachs_rd.h"
+
+namespace skyseed {
+namespace {
+
+namespace fs = std::filesystem;
+
+// "2026-01-31T12:00:00Z": the RD's creationDate.
+std::string UtcNow() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+Status WriteDachsRd(const std::string& out, const std::string& schema) {
+  // Both checked before anything is written.
+  if (!IsPlainIdentifier(schema)) {
+    return Status::InvalidArgument("--schema '" + schema +
+                                   "' is not a plain lower-case SQL name ([a-z_][a-z0-9_]*)");
+  }
+  const fs::path path(out);
+  if (out.empty() || !path.has_filename()) {
+    return Status::InvalidArgument("--out '" + out + "' names no file");
+  }
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    return Status::InvalidArgument("--out " + out + " is a directory, not a file");
+  }
+  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+  const Status dir_ok = PrepareOutputDir(dir);
+  if (!dir_ok.ok()) return Status::InvalidArgument("--out " + dir_ok.message());
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(path, DachsResourceDescriptor(schema, UtcNow())));
+  std::printf("%s\n", fs::absolute(path, ec).lexically_normal().c_str());
+  return Status::Ok();
+}
+
+}  // namespace
+
+void AddDachsRdCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "dachs-rd",
+      "Write a GAVO DaCHS resource descriptor (RD) that publishes the corpus tables "
+      "(ObsCore and the source catalogue) through DaCHS's TAP service, the ObsCore rows "
+      "also in DaCHS's ivoa.obscore. The tables stay skyseed's: DaCHS only reads them. "
+      "Grow with --standard-names none, so that DaCHS can own ivoa.obscore.");
+  struct Args {
+    std::string out;
+    std::string schema = kCorpusSchema;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("--out", a->out, "the RD file to write (its folder is created if missing)")
+      ->required();
+  cmd->add_option("--schema", a->schema, "the schema holding the corpus tables")
+      ->capture_default_str();
+  cmd->footer(
+      "To publish, with DaCHS set up (`dachs init`; its feed role gavoadmin must be\n"
+      "neither the tables' owner nor a superuser):\n"
+      "  1. skyseed grow --tier ci --standard-names none --grant gavoadmin\n"
+      "     (read access with grant option: DaCHS passes it on to its query roles)\n"
+      "  2. skyseed dachs-rd --out \"$(dachs config inputsDir)/skyseed/q.rd\"\n"
+      "     dachs imp //obscore && dachs imp -m skyseed/q && dachs imp //obscore create\n"
+      "  3. dachs serve start\n"
+      "Unpublish only with `dachs drop -f skyseed/q`: a plain drop or purge tries to\n"
+      "DROP the tables.");
+  cmd->callback([=] { *run = [=]() -> Status { return WriteDachsRd(a->out, a->schema); }; });
+}
+
+}  // namespace skyseed
