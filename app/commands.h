@@ -23,6 +23,7 @@ void AddSchemaCommand(CLI::App& app, CommandRun* run);
 void AddServerCommand(CLI::App& app, CommandRun* run);
 void AddWorkloadCommand(CLI::App& app, CommandRun* run);
 void AddSweepCommand(CLI::App& app, CommandRun* run);
+void AddTapSchemaCommand(CLI::App& app, CommandRun* run);
 void AddDachsRdCommand(CLI::App& app, CommandRun* run);
 
 // Shared option values: parsed strings, validated by the tiers/ parsers.

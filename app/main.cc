@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   AddServerCommand(app, &run);
   AddWorkloadCommand(app, &run);
   AddSweepCommand(app, &run);
+  AddTapSchemaCommand(app, &run);
   AddDachsRdCommand(app, &run);
   try {
     app.parse(argc, argv);

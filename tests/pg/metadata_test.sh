@@ -68,6 +68,22 @@ check "s_region is a pg_sphere spoly" test "$(sql "$db" "SELECT format_type(attt
 check "the view is marked as skyseed's" \
   grep -q "^skyseed:" <<<"$(sql "$db" "SELECT obj_description('ivoa.obscore'::regclass, 'pg_class')")"
 
+# TAP_SCHEMA for services that read it from the database.
+check "skyseed tap-schema writes TAP_SCHEMA" "$bin" tap-schema --db "$(conninfo "$db")"
+check "and rewrites its own" "$bin" tap-schema --db "$(conninfo "$db")"
+while IFS='|' read -r column unit ucd; do
+  got="$(sql "$db" "SELECT coalesce(unit, '') || '|' || ucd || '|' || std FROM tap_schema.columns
+    WHERE table_name = 'ivoa.obscore' AND column_name = '$column'")"
+  check "TAP_SCHEMA $column: unit '$unit', UCD $ucd, std" test "$got" = "$unit|$ucd|1"
+done <<<"$rec"
+check "TAP_SCHEMA lists exactly the view's columns" test "$(sql "$db" "SELECT count(*) FROM tap_schema.columns
+  WHERE table_name = 'ivoa.obscore'")" = "$(cut -d'|' -f1 <<<"$rec" | wc -l)"
+check "s_region is an indexed adql:REGION" test "$(sql "$db" "SELECT xtype || indexed FROM tap_schema.columns
+  WHERE table_name = 'ivoa.obscore' AND column_name = 's_region'")" = "adql:REGION1"
+check "every indexed column the profile promises is flagged" test "$(sql "$db" "SELECT string_agg(column_name, ',' ORDER BY column_name)
+  FROM tap_schema.columns WHERE table_name = 'ivoa.obscore' AND indexed = 1")" = \
+  "em_max,em_min,obs_id,obs_publisher_did,s_dec,s_ra,s_region,t_max,t_min"
+
 # --grant: read access for a service's role, never more.
 sql "$db" "DROP ROLE IF EXISTS skyseed_reader; CREATE ROLE skyseed_reader NOLOGIN" >/dev/null
 check "grow --grant gives a role read access" \
@@ -102,5 +118,16 @@ check "status works" "$bin" status --db "$(conninfo "$db")"
 check "and a second grow is a no-op that still leaves it alone" \
   "$bin" grow --tier ci --standard-names none --db "$(conninfo "$db")"
 check "the view still answers as before" test "$(sql "$db" "SELECT obs_id FROM ivoa.obscore")" = theirs
+msg="$("$bin" tap-schema --db "$(conninfo "$db")" 2>&1)"; rc=$?
+check "tap-schema refuses to describe names it does not present (exit $rc)" test "$rc" = 2
+db2=t_metadata2
+fresh_db "$db2"
+"$bin" grow --tier ci --db "$(conninfo "$db2")" >/dev/null
+sql "$db2" "CREATE SCHEMA tap_schema; CREATE TABLE tap_schema.tables (table_name text);
+  INSERT INTO tap_schema.tables VALUES ('theirs')" >/dev/null
+msg="$("$bin" tap-schema --db "$(conninfo "$db2")" 2>&1)"; rc=$?
+check "tap-schema never touches a service's own TAP_SCHEMA (exit $rc)" test "$rc" = 2
+check "naming it" grep -q "a tap_schema that skyseed did not write" <<<"$msg"
+check "which is left as it was" test "$(sql "$db2" "SELECT table_name FROM tap_schema.tables")" = theirs
 sql "$db" "DROP OWNED BY skyseed_reader; DROP ROLE skyseed_reader" >/dev/null
 finish
