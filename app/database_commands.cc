@@ -34,6 +34,44 @@ Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
   return Status::Ok();
 }
 
+struct GrowArgs {
+  std::string tiers, target_size, seed = "1", chunk_rows = "50000", shard;
+  LoadingArgs loading;
+};
+
+// Every grow option, before anything is touched.
+Status ParseGrowArgs(const GrowArgs& a, GrowOptions* out) {
+  GrowOptions& o = *out;
+  if (a.tiers.empty() == a.target_size.empty()) {
+    return Status::InvalidArgument("grow needs exactly one of --tier or --target-size");
+  }
+  if (!a.tiers.empty()) {
+    SKYSEED_ASSIGN_OR_RETURN(std::vector<TierSpec> t, ParseTierList(a.tiers));
+    o.tiers = t;
+  } else {
+    SKYSEED_ASSIGN_OR_RETURN(uint64_t size, ParseSize(a.target_size));
+    o.target_size = size;
+    o.target_name = "size-" + a.target_size;
+  }
+  Result<uint64_t> seed = ParseSeed(a.seed);
+  if (!seed.ok()) return seed.status();
+  o.seed = *seed;
+  SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a.loading, &o));
+  SKYSEED_ASSIGN_OR_RETURN(uint64_t chunk,
+                           ParseCount(a.chunk_rows, "--chunk-rows", 100, 10'000'000));
+  o.chunk_rows = chunk;
+  if (!a.shard.empty()) {
+    Result<std::pair<int, int>> shard = ParseShard(a.shard);
+    if (!shard.ok()) return shard.status();
+    o.shard = shard->first;
+    o.shards = shard->second;
+    if (o.sharded() && o.target_size > 0) {
+      return Status::InvalidArgument("--shard works with --tier, not --target-size");
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 void AddGrowCommand(CLI::App& app, CommandRun* run) {
@@ -41,11 +79,8 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       "grow",
       "Grow one PostgreSQL database to a tier (or through a list of tiers) by binary "
       "COPY, build the pg_sphere GiST indexes, and record size and corpus digest.");
-  struct Args {
-    std::string tiers, target_size, seed = "1", chunk_rows = "50000", shard;
-    LoadingArgs loading;
-  };
-  auto a = std::make_shared<Args>();
+
+  auto a = std::make_shared<GrowArgs>();
   auto* tier_opt = cmd->add_option("--tier", a->tiers, "tier, or a growing list such as S,D1,D2");
   cmd->add_option("--target-size", a->target_size,
                   "instead of --tier: grow until pg_database_size() reaches this (e.g. 10GiB)")
@@ -67,33 +102,7 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
   cmd->callback([=] {
     *run = [=]() -> Status {
       GrowOptions o;
-      if (a->tiers.empty() == a->target_size.empty()) {
-        return Status::InvalidArgument("grow needs exactly one of --tier or --target-size");
-      }
-      if (!a->tiers.empty()) {
-        SKYSEED_ASSIGN_OR_RETURN(std::vector<TierSpec> t, ParseTierList(a->tiers));
-        o.tiers = t;
-      } else {
-        SKYSEED_ASSIGN_OR_RETURN(uint64_t size, ParseSize(a->target_size));
-        o.target_size = size;
-        o.target_name = "size-" + a->target_size;
-      }
-      Result<uint64_t> seed = ParseSeed(a->seed);
-      if (!seed.ok()) return seed.status();
-      o.seed = *seed;
-      SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a->loading, &o));
-      SKYSEED_ASSIGN_OR_RETURN(uint64_t chunk,
-                               ParseCount(a->chunk_rows, "--chunk-rows", 100, 10'000'000));
-      o.chunk_rows = chunk;
-      if (!a->shard.empty()) {
-        Result<std::pair<int, int>> shard = ParseShard(a->shard);
-        if (!shard.ok()) return shard.status();
-        o.shard = shard->first;
-        o.shards = shard->second;
-        if (o.sharded() && o.target_size > 0) {
-          return Status::InvalidArgument("--shard works with --tier, not --target-size");
-        }
-      }
+      SKYSEED_RETURN_IF_ERROR(ParseGrowArgs(*a, &o));
       return ConnectAndGrow(a->loading, &o);
     };
   });

@@ -94,6 +94,33 @@ void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWi
   w->read_ms = b.blk_read_ms - a.blk_read_ms;
 }
 
+// The validity guards: a window failing one is flagged, never averaged in.
+void ApplyGuards(const WindowSetting& s, const ProcessRun& run, const std::string& pgbench_output,
+                 double swap_before, SweepWindow* w) {
+  if (run.exit_code != 0) {
+    w->flags.push_back("pgbench exited with code " + std::to_string(run.exit_code));
+  }
+  const long long reported = ReportedTransactions(pgbench_output);
+  if (reported >= 0 && static_cast<uint64_t>(reported) != w->committed) {
+    w->flags.push_back("log holds " + std::to_string(w->committed) +
+                       " transactions, pgbench says " + std::to_string(reported));
+  }
+  const double per_thread = w->client_cores / w->client_threads;
+  if (per_thread >= s.options.rule.client_thread_busy) {
+    w->flags.push_back("load generator at its ceiling: " + std::to_string(per_thread).substr(0, 4) +
+                       " cores per pgbench thread");
+  }
+  w->swap_used_mib = SwapUsedMiB();
+  if (w->swap_used_mib > swap_before + kSwapGrowthMiB) {
+    w->flags.push_back("swap grew in the window");
+  }
+  w->disk_free_gib =
+      DiskFreeGiB(s.options.data_dir.empty() ? s.options.out_dir : s.options.data_dir);
+  if (w->disk_free_gib >= 0 && w->disk_free_gib < kMinDiskFreeGiB) {
+    w->flags.push_back("disk headroom below 1 GiB");
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> PgbenchArgs(const WindowSetting& s, int clients, int seconds) {
@@ -150,27 +177,7 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
   } else {
     ApplyServerDeltas(*before, *after, &w);
   }
-  const std::string text = ReadFile(output);
-  if (run.exit_code != 0) {
-    w.flags.push_back("pgbench exited with code " + std::to_string(run.exit_code));
-  }
-  const long long reported = ReportedTransactions(text);
-  if (reported >= 0 && static_cast<uint64_t>(reported) != w.committed) {
-    w.flags.push_back("log holds " + std::to_string(w.committed) + " transactions, pgbench says " +
-                      std::to_string(reported));
-  }
-  const double per_thread = w.client_cores / w.client_threads;
-  if (per_thread >= s.options.rule.client_thread_busy) {
-    w.flags.push_back("load generator at its ceiling: " + std::to_string(per_thread).substr(0, 4) +
-                      " cores per pgbench thread");
-  }
-  w.swap_used_mib = SwapUsedMiB();
-  if (w.swap_used_mib > swap_before + kSwapGrowthMiB) w.flags.push_back("swap grew in the window");
-  w.disk_free_gib =
-      DiskFreeGiB(s.options.data_dir.empty() ? s.options.out_dir : s.options.data_dir);
-  if (w.disk_free_gib >= 0 && w.disk_free_gib < kMinDiskFreeGiB) {
-    w.flags.push_back("disk headroom below 1 GiB");
-  }
+  ApplyGuards(s, run, ReadFile(output), swap_before, &w);
   for (const auto& [event, n] : waits) w.wait_events[event] = n;
   if (after.ok() && before.ok()) w.statements = StatementDeltas(*before, *after, 5);
   return w;
