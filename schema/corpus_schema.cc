@@ -203,20 +203,14 @@ std::string StandardViewsDdl(const QuoteFn& q) {
   return sql;
 }
 
-std::string GrantReadSql(const std::string& role, const QuoteFn& q) {
+std::string GrantReadSql(const std::string& role, const QuoteFn& q, bool standard_views) {
   std::string sql =
       "GRANT USAGE ON SCHEMA " + q(kCorpusSchema) + " TO " + q(role) + " WITH GRANT OPTION;\n";
   for (const TableDef& t : CorpusTables()) {
     sql += "GRANT SELECT ON " + QualifiedName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
-    // The standard names, where skyseed presents them (a service's own
-    // object there is the service's business).
-    sql += "DO $$BEGIN IF obj_description(to_regclass(" + EscapeLiteral(StandardName(t, q)) +
-           "), 'pg_class') LIKE " + EscapeLiteral(std::string(kOwnViewComment) + "%") +
-           " THEN EXECUTE " +
-           EscapeLiteral("GRANT USAGE ON SCHEMA " + q(t.schema) + " TO " + q(role) +
-                         "; GRANT SELECT ON " + StandardName(t, q) + " TO " + q(role) +
-                         " WITH GRANT OPTION") +
-           "; END IF; END$$;\n";
+    if (!standard_views) continue;
+    sql += "GRANT USAGE ON SCHEMA " + q(t.schema) + " TO " + q(role) + ";\n";
+    sql += "GRANT SELECT ON " + StandardName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
   }
   return sql;
 }

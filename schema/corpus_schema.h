@@ -58,7 +58,9 @@ std::string StandardViewsDdl(const QuoteFn& q);
 // tables and the views, WITH GRANT OPTION (DaCHS's admin role grants read
 // access on to its query roles). Never ownership, so no service can drop or
 // change the corpus.
-std::string GrantReadSql(const std::string& role, const QuoteFn& q);
+// `standard_views`: also on the views under the standard names (only where
+// they are skyseed's; a service's own object there is its business).
+std::string GrantReadSql(const std::string& role, const QuoteFn& q, bool standard_views);
 // "ivoa"."obscore": the name services know the table by.
 std::string StandardName(const TableDef& t, const QuoteFn& q);
 inline constexpr const char* kOwnViewComment = "skyseed:";

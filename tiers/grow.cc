@@ -118,8 +118,10 @@ Status CheckRolesExist(PgConnection& conn, const GrowOptions& options) {
 }
 
 Status GrantRead(PgConnection& conn, const GrowOptions& options) {
+  if (options.grant_roles.empty()) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(bool views, PresentsStandardNames(conn));
   for (const std::string& role : options.grant_roles) {
-    SKYSEED_RETURN_IF_ERROR(conn.Exec(GrantReadSql(role, conn.IdentQuoter()))
+    SKYSEED_RETURN_IF_ERROR(conn.Exec(GrantReadSql(role, conn.IdentQuoter(), views))
                                 .Annotate("granting read access to role " + role));
     options.narrator->Say("role " + role + " may read the corpus (and grant that on)");
   }

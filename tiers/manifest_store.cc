@@ -74,6 +74,19 @@ Status CheckCorpusIdentity(const CorpusIdentity& id, uint64_t seed) {
   return Status::Ok();
 }
 
+// True when every standard name holds skyseed's own view.
+Result<bool> PresentsStandardNames(PgConnection& conn) {
+  const QuoteFn q = conn.IdentQuoter();
+  for (const TableDef& t : CorpusTables()) {
+    PgResult r;
+    SKYSEED_RETURN_IF_ERROR(
+        conn.Query("SELECT coalesce(obj_description(to_regclass($1), 'pg_class'), '') LIKE $2",
+                   {StandardName(t, q), std::string(kOwnViewComment) + "%"}, &r));
+    if (r.text(0, 0) != "t") return false;
+  }
+  return true;
+}
+
 Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names) {
   const QuoteFn q = conn.IdentQuoter();
   for (const TableDef& t : CorpusTables()) {

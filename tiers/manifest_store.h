@@ -57,6 +57,10 @@ struct TierRecord {
 
 // -- The corpus identity (skyseed.corpus).
 
+// True when every standard name (ivoa.obscore, gaia.gaia_source) holds
+// skyseed's own view, false when the corpus was grown with
+// --standard-names none (or a service owns a name).
+Result<bool> PresentsStandardNames(PgConnection& conn);
 // NotFound if the database holds no skyseed corpus.
 Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn);
 // Checks the database's corpus was made by this seed and generator.

@@ -18,19 +18,11 @@ Result<std::string> SchemaComment(PgConnection& conn, const std::string& schema)
 }
 
 Status CheckStandardViews(PgConnection& conn) {
-  const QuoteFn q = conn.IdentQuoter();
-  for (const TableDef& t : CorpusTables()) {
-    PgResult r;
-    SKYSEED_RETURN_IF_ERROR(
-        conn.Query("SELECT coalesce(obj_description(to_regclass($1), 'pg_class'), '') LIKE $2",
-                   {StandardName(t, q), std::string(kOwnViewComment) + "%"}, &r));
-    if (r.text(0, 0) != "t") {
-      return Status::InvalidArgument(
-          "this corpus is not presented under its standard names (grown with "
-          "--standard-names none?): TAP_SCHEMA would describe tables that are not there");
-    }
-  }
-  return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(bool views, PresentsStandardNames(conn));
+  if (views) return Status::Ok();
+  return Status::InvalidArgument(
+      "this corpus is not presented under its standard names (grown with "
+      "--standard-names none?): TAP_SCHEMA would describe tables that are not there");
 }
 
 }  // namespace
