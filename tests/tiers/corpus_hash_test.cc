@@ -69,5 +69,15 @@ TEST(CorpusHash, GoldenDigestOfTierCiSeed1) {
   EXPECT_EQ(h.corpus.Hex(), "ce934e3cd6acaedb2da6b78f5957677e");
 }
 
+// The digests the README publishes, so that anyone can prove a database with
+// `skyseed verify` against a number instead of a second database. D2-D4:
+// scripts/check-tier-digests.sh.
+TEST(CorpusHash, PublishedDigestsOfTiersSAndD1Seed1) {
+  EXPECT_EQ(HashTier(*FindTier("S"), Options(1, 2, 100000)).corpus.Hex(),
+            "844061a713e118760e2ded3e71fadd6a");
+  EXPECT_EQ(HashTier(*FindTier("D1"), Options(1, 2, 100000)).corpus.Hex(),
+            "0a8405a2dcbc73dc1ddccd768011c571");
+}
+
 }  // namespace
 }  // namespace skyseed
