@@ -16,33 +16,6 @@ constexpr double kMiB = 1024.0 * 1024.0, kGiB = kMiB * 1024.0;
 
 }  // namespace
 
-std::string EscapeMarkup(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string FormatCount(double v) {
   static const char* const kSuffix[] = {"", "k", "M", "G", "T"};
   int i = 0;

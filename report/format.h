@@ -4,10 +4,9 @@
 #include <cstdint>
 #include <string>
 
-namespace skyseed {
+#include "common/markup.h"
 
-// Escapes & < > " ' for HTML and SVG text and attribute values.
-std::string EscapeMarkup(const std::string& text);
+namespace skyseed {
 
 std::string FormatCount(double v);    // three significant digits: 950, 12.3k, 8.17M
 std::string FormatPlain(double v);    // 2.5, 12.3, 1200: no trailing ".0"

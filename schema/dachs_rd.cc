@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/markup.h"
 #include "generator/corpus_tables.h"
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
@@ -64,14 +65,14 @@ std::vector<DachsIndex> IndexesOf(const TableDef& t) {
 
 std::string Attr(const char* name, const std::string& value) {
   if (value.empty()) return "";
-  return std::string(" ") + name + "=\"" + XmlEscape(value) + "\"";
+  return std::string(" ") + name + "=\"" + EscapeMarkup(value) + "\"";
 }
 
 std::string IndexXml(const DachsIndex& i) {
   std::string out = "    <index" + Attr("name", i.name) + Attr("columns", i.columns) +
                     Attr("method", i.method) + Attr("kind", i.kind) + " metaOnly=\"True\"";
   if (i.expression.empty()) return out + "/>\n";
-  return out + ">" + XmlEscape(i.expression) + "</index>\n";
+  return out + ">" + EscapeMarkup(i.expression) + "</index>\n";
 }
 
 bool IsInteger(PgType t) { return t == PgType::kInt2 || t == PgType::kInt4 || t == PgType::kInt8; }
@@ -112,9 +113,9 @@ std::string TableXml(const TableDef& t, const std::string& schema) {
   const bool obscore = t.id == kObsCoreTableId;
   std::string out = "  <table" + Attr("id", t.name) + " onDisk=\"True\" adql=\"True\">\n";
   out += "    <meta name=\"description\">" +
-         XmlEscape(obscore ? "ObsCore 1.1 records of the skyseed corpus (synthetic); its rows "
-                             "are also served by ivoa.obscore."
-                           : "A Gaia-like source catalogue (synthetic).") +
+         EscapeMarkup(obscore ? "ObsCore 1.1 records of the skyseed corpus (synthetic); its rows "
+                                "are also served by ivoa.obscore."
+                              : "A Gaia-like source catalogue (synthetic).") +
          "</meta>\n";
   if (obscore) {
     // Every ObsCore parameter defaults to the column of the same name;
@@ -142,33 +143,6 @@ bool IsPlainIdentifier(const std::string& name) {
   return true;
 }
 
-std::string XmlEscape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string DachsResourceDescriptor(const std::string& schema, const std::string& creation_date) {
   std::string out =
       "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
@@ -181,7 +155,7 @@ std::string DachsResourceDescriptor(const std::string& schema, const std::string
   out +=
       "  <meta name=\"description\">Synthetic ObsCore records and a Gaia-like source "
       "catalogue grown by skyseed; the tables are managed outside of DaCHS.</meta>\n";
-  out += "  <meta name=\"creationDate\">" + XmlEscape(creation_date) + "</meta>\n";
+  out += "  <meta name=\"creationDate\">" + EscapeMarkup(creation_date) + "</meta>\n";
   out += "  <meta name=\"subject\">observational-astronomy</meta>\n";
   out += "  <meta name=\"creator.name\">skyseed</meta>\n";
   std::string makes;

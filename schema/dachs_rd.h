@@ -31,8 +31,4 @@ std::string DachsResourceDescriptor(const std::string& schema, const std::string
 // take unquoted.
 bool IsPlainIdentifier(const std::string& name);
 
-// `text` with &, <, >, " and ' as XML entities, fit for element content and
-// attribute values alike.
-std::string XmlEscape(const std::string& text);
-
 }  // namespace skyseed

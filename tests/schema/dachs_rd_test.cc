@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/markup.h"
 #include "generator/corpus_tables.h"
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
@@ -315,8 +316,8 @@ TEST_F(DachsRdTest, SchemaIsAParameter) {
 }
 
 TEST(DachsRd, XmlEscapeAndIdentifiers) {
-  EXPECT_EQ(XmlEscape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
-  EXPECT_EQ(XmlEscape("λ / Δλ"), "λ / Δλ");
+  EXPECT_EQ(EscapeMarkup("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
+  EXPECT_EQ(EscapeMarkup("λ / Δλ"), "λ / Δλ");
   EXPECT_TRUE(IsPlainIdentifier("skyseed_corpus"));
   EXPECT_TRUE(IsPlainIdentifier("_s2"));
   EXPECT_FALSE(IsPlainIdentifier(""));
