@@ -36,6 +36,11 @@ void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
                   "times to resume after losing the server mid-way (a terminated backend, a "
                   "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
       ->default_val("5");
+  cmd->add_option("--gist-build", a->gist_build,
+                  "during-load: the pg_sphere GiSTs grow with the load, their cost shared by "
+                  "every loading connection; after-load: built once each table is loaded, one "
+                  "backend per index (the footprint GiST is then the critical path)")
+      ->default_val(a->gist_build);
   AddStandardNamesOption(cmd, &a->standard_names);
   cmd->add_option("--grant", a->grant_roles,
                   "ROLE (repeatable): give this existing role read access to the corpus tables "
@@ -65,6 +70,11 @@ Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
   SKYSEED_RETURN_IF_ERROR(CheckMemorySetting(a.mwm, "--maintenance-work-mem"));
   o->maintenance_work_mem = a.mwm;
   SKYSEED_ASSIGN_OR_RETURN(o->standard_names, ParseStandardNames(a.standard_names));
+  if (a.gist_build != "during-load" && a.gist_build != "after-load") {
+    return Status::InvalidArgument("--gist-build must be during-load or after-load, not '" +
+                                   a.gist_build + "'");
+  }
+  o->gist_during_load = a.gist_build == "during-load";
   for (const std::string& role : a.grant_roles) {
     if (role.empty()) return Status::InvalidArgument("--grant needs a role name");
   }

@@ -6,6 +6,8 @@
 
 #include "loader/pg_connection.h"
 #include "tiers/manifest_store.h"
+#include "tiers/phase_times.h"
+#include "tiers/task_times.h"
 #include "workload/sweep_store.h"
 #include "workload/sweep_window.h"
 
@@ -33,6 +35,17 @@ Result<nlohmann::json> ToJson(const CorpusIdentity& id, const std::vector<TierRe
                          {"database_size", t.database_size},
                          {"pg_version", t.pg_version},
                          {"phases", phases}};
+    if (Result<PhaseTimes> p = PhaseTimesFromJson(t.phases_json); p.ok() && !p->tasks.empty()) {
+      const TimeBounds b = BoundsOf(p->tasks, p->cores);
+      tj["time_bounds"] = {{"busy", p->busy_is_cpu ? "cpu" : "wall"},
+                           {"work_seconds", b.work},
+                           {"cores", b.cores},
+                           {"work_bound", b.work_bound},
+                           {"longest_task", b.longest_task},
+                           {"longest_task_seconds", b.longest},
+                           {"verdict", BoundVerdict(b, t.seconds)}};
+      if (p->peak_rss_mib > 0) tj["peak_rss_mib"] = p->peak_rss_mib;
+    }
     for (const TierTableRecord& r : t.tables) {
       tj["tables"].push_back({{"table", r.table},
                               {"rows", r.digest.rows},
@@ -72,6 +85,16 @@ void PrintText(const nlohmann::json& j) {
                   r["digest"].get<std::string>().c_str());
     }
     std::printf("  phases: %s\n", t["phases"].dump().c_str());
+    if (t.contains("time_bounds")) {
+      const auto& b = t["time_bounds"];
+      std::printf("  time: wall %.1f s; work bound %.1f s (%.1f busy s, %s, over %s cores); "
+                  "longest single task %.1f s (%s): %s\n",
+                  t["seconds"].get<double>(), b["work_bound"].get<double>(),
+                  b["work_seconds"].get<double>(), b["busy"].get<std::string>().c_str(),
+                  b["cores"].dump().c_str(), b["longest_task_seconds"].get<double>(),
+                  b["longest_task"].get<std::string>().c_str(),
+                  b["verdict"].get<std::string>().c_str());
+    }
   }
   for (const auto& [table, l] : j["ledger"].items()) {
     std::printf("ledger %-18s %s rows in %s chunks\n", table.c_str(), l["rows"].dump().c_str(),

@@ -16,7 +16,7 @@ void EarlyIndexBuilds::TableLoaded(const TableDef& table) {
   b.thread = std::thread([this, &b, &table] {
     b.status =
         RebuildStashedIndexes(options_.conninfo, options_.jobs, options_.maintenance_work_mem,
-                              &b.seconds, *options_.narrator, &table);
+                              &b.seconds, &b.tasks, *options_.narrator, &table);
   });
 }
 
@@ -26,6 +26,7 @@ Status EarlyIndexBuilds::Finish(PhaseTimes* phases) {
   for (Build& b : builds_) {
     if (b.thread.joinable()) b.thread.join();
     phases->AddBuilds(b.seconds);
+    AddTasks(&phases->tasks, b.tasks);
     if (first.ok() && !b.status.ok()) first = b.status;
   }
   builds_.clear();

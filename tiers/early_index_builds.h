@@ -35,6 +35,7 @@ class EarlyIndexBuilds {
     std::thread thread;
     Status status;
     IndexBuildSeconds seconds;
+    TaskSeconds tasks;
   };
   const GrowOptions& options_;
   std::mutex mu_;

@@ -41,6 +41,12 @@ struct GrowOptions {
   // skyseed_corpus.*) when the corpus is created; false leaves those names
   // to a service (DaCHS builds its own ivoa.obscore).
   bool standard_names = true;
+  // The pg_sphere GiSTs (the footprint's above all) grow with every chunk
+  // on the loading connections, so their cost is shared by --jobs backends
+  // and no single backend is the critical path (docs/benchmarks.md).
+  // false: set aside while a table is empty and built once after its load,
+  // in one backend each.
+  bool gist_during_load = true;
   // Roles given read access (GrantReadSql) once the tiers are grown.
   std::vector<std::string> grant_roles;
   // Where the tier summaries, retries, index builds and progress go.

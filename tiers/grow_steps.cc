@@ -7,6 +7,7 @@
 #include <mutex>
 #include <vector>
 
+#include "common/cpu_clock.h"
 #include "common/fault_point.h"
 #include "schema/corpus_schema.h"
 #include "tiers/chunk_commit.h"
@@ -29,13 +30,24 @@ Result<std::vector<Chunk>> PlanLoad(const std::vector<LedgerEntry>& ledger, cons
   return PlanGeneratedLoad(ledger, counts, {o.chunk_rows, o.shard, o.shards});
 }
 
-Status SetAsideWhereCheaper(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
-                            const std::vector<Chunk>& chunks) {
+// Sets aside the indexes cheaper to rebuild after this step, and builds the
+// stashed GiSTs that are to grow with the load. Shards leave every build to
+// the one that finishes the tier.
+Status PrepareIndexes(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
+                      const std::vector<Chunk>& chunks, PhaseTimes* phases) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(ctx.control));
   const std::vector<IndexDef> indexes = CorpusIndexes(ctx.control.IdentQuoter());
-  for (const IndexDef* idx : IndexesToSetAside(indexes, stash, ledger, chunks)) {
+  const bool gist_live = ctx.options.gist_during_load && !ctx.options.sharded();
+  for (const IndexDef* idx : IndexesToSetAside(indexes, stash, ledger, chunks, gist_live)) {
     SKYSEED_RETURN_IF_ERROR(SetAsideIndex(ctx.control, *idx));
   }
+  if (!gist_live) return Status::Ok();
+  IndexBuildSeconds builds;
+  SKYSEED_RETURN_IF_ERROR(BuildIndexes(
+      ctx.options.conninfo, ctx.options.jobs, ctx.options.maintenance_work_mem,
+      IndexesToBuildFirst(indexes, stash, ledger, chunks, gist_live), &builds, &phases->tasks,
+      *ctx.options.narrator));
+  phases->AddBuilds(builds);
   return Status::Ok();
 }
 
@@ -53,7 +65,9 @@ Result<std::vector<std::unique_ptr<PgConnection>>> LoadConnections(const GrowOpt
 }
 
 // `early`, when given, hears of each table whose chunks have all committed.
-Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndexBuilds* early) {
+// *tasks receives each connection's backend and client busy time.
+Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndexBuilds* early,
+                  TaskSeconds* tasks) {
   const GrowOptions& o = ctx.options;
   const int jobs = std::max(1, std::min<int>(o.jobs, chunks.size()));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<PgConnection>> conns,
@@ -69,11 +83,15 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
   }
   std::mutex mu;
   const std::unique_ptr<ProgressMeter> progress = ctx.options.narrator->Progress("load", total);
-  return RunChunks(chunks, jobs, [&](const Chunk& c, int w) -> Status {
+  std::vector<BackendClock> backends;
+  for (const auto& c : conns) backends.emplace_back(*c);
+  std::vector<double> generating(jobs);
+  const Status loaded = RunChunks(chunks, jobs, [&](const Chunk& c, int w) -> Status {
     ByteBuffer& buf = *buffers[w];
     buf.clear();
     TableDigest d;
     std::string_view tuples;
+    const double cpu_start = ThreadCpuSeconds();
     if (o.files) {
       SKYSEED_RETURN_IF_ERROR(o.files->ReadChecked(c, &file_streams[w], &tuples, &buf));
       d.sum = o.files->FileFor(c)->digest;
@@ -81,6 +99,7 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
       c.table->encode(o.seed, c.range, &buf, &d);
       tuples = buf.view();
     }
+    generating[w] += ThreadCpuSeconds() - cpu_start;
     SKYSEED_RETURN_IF_ERROR(CommitChunk(*(conns)[w], c, d.sum, tuples));
     FaultPoint("committed");
     progress->Add(c.range.count, tuples.size());
@@ -88,6 +107,11 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
     if (--chunks_left[c.table] == 0 && early) early->TableLoaded(*c.table);
     return Status::Ok();
   });
+  for (int w = 0; w < jobs; ++w) {
+    (*tasks)["load " + std::to_string(w + 1)] += backends[w].Seconds();
+    (*tasks)["generate " + std::to_string(w + 1)] += generating[w];
+  }
+  return loaded;
 }
 
 }  // namespace
@@ -97,13 +121,13 @@ Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases
   SKYSEED_RETURN_IF_ERROR(CheckOnlyGrows(ledger, counts));
   const Result<std::vector<Chunk>> chunks = PlanLoad(ledger, counts, ctx.options);
   if (!chunks.ok()) return chunks.status();
-  SKYSEED_RETURN_IF_ERROR(SetAsideWhereCheaper(ctx, ledger, *chunks));
+  SKYSEED_RETURN_IF_ERROR(PrepareIndexes(ctx, ledger, *chunks, phases));
   const auto start = std::chrono::steady_clock::now();
   // Shards leave the index builds to the one that finishes the tier.
   EarlyIndexBuilds early(ctx.options);
   Status loaded;
   if (!chunks->empty()) {
-    loaded = LoadChunks(ctx, *chunks, ctx.options.sharded() ? nullptr : &early);
+    loaded = LoadChunks(ctx, *chunks, ctx.options.sharded() ? nullptr : &early, &phases->tasks);
   }
   PhaseTimes::Add(&phases->load, SecondsSince(start));
   const auto waited = std::chrono::steady_clock::now();
@@ -118,7 +142,7 @@ Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases) {
   IndexBuildSeconds builds;
   SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(ctx.options.conninfo, ctx.options.jobs,
                                                 ctx.options.maintenance_work_mem, &builds,
-                                                *ctx.options.narrator));
+                                                &phases->tasks, *ctx.options.narrator));
   phases->AddBuilds(builds);
   PhaseTimes::Add(&phases->indexes, SecondsSince(start));
   return Status::Ok();
@@ -140,7 +164,7 @@ Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableRows&
   }
   SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
   const auto vacuum_start = std::chrono::steady_clock::now();
-  SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs));
+  SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs, &phases.tasks));
   const auto end = std::chrono::steady_clock::now();
   phases.vacuum = std::chrono::duration<double>(end - vacuum_start).count();
   return RecordReached(ctx.control, tier, counts,

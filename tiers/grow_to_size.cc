@@ -43,7 +43,7 @@ Status GrowToSize(GrowContext& ctx) {
     if (size >= ctx.options.target_size && have > 0) {
       // A killed run may have loaded enough and left indexes set aside.
       SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
-      SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs));
+      SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs, &phases.tasks));
       return RecordReached(ctx.control, ctx.options.target_name, LedgerCounts(ledger),
                            SecondsSince(start), phases, *ctx.options.narrator);
     }

@@ -28,7 +28,8 @@ Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm)
 
 // One wave's builds in parallel, each on its own connection.
 Status BuildWave(const std::string& conninfo, int jobs, const std::string& mwm,
-                 const IndexWave& wave, IndexBuildSeconds* seconds, Narrator& narrator) {
+                 const IndexWave& wave, IndexBuildSeconds* seconds, TaskSeconds* tasks,
+                 Narrator& narrator) {
   std::mutex mu;
   return RunParallel(
       wave.size(), std::min<int>(jobs, std::max<size_t>(1, wave.size())),
@@ -36,12 +37,15 @@ Status BuildWave(const std::string& conninfo, int jobs, const std::string& mwm,
         SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
                                  PgConnection::Connect(conninfo));
         const auto start = std::chrono::steady_clock::now();
+        const BackendClock busy(*conn);
         SKYSEED_RETURN_IF_ERROR(BuildOne(*conn, *wave[i], mwm));
+        const double busy_seconds = busy.Seconds();
         FaultPoint("index-built");
         const double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::lock_guard<std::mutex> lock(mu);
         (*seconds)[wave[i]->name] = secs;
+        (*tasks)["index " + wave[i]->name] += busy_seconds;
         char line[160];
         std::snprintf(line, sizeof line, "  index %s built in %.1fs", wave[i]->name.c_str(), secs);
         narrator.Note(line);
@@ -50,6 +54,12 @@ Status BuildWave(const std::string& conninfo, int jobs, const std::string& mwm,
 }
 
 }  // namespace
+
+Status BuildIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
+                    const std::vector<const IndexDef*>& indexes, IndexBuildSeconds* seconds,
+                    TaskSeconds* tasks, Narrator& narrator) {
+  return BuildWave(conninfo, jobs, mwm, indexes, seconds, tasks, narrator);
+}
 
 Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
   const Status s = conn.InTransaction([&]() -> Status {
@@ -62,14 +72,14 @@ Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
 }
 
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
-                             IndexBuildSeconds* seconds, Narrator& narrator,
-                             const TableDef* table) {
+                             IndexBuildSeconds* seconds, TaskSeconds* tasks,
+                             Narrator& narrator, const TableDef* table) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control, PgConnection::Connect(conninfo));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*control));
   const std::vector<IndexDef> all = CorpusIndexes((control)->IdentQuoter());
   SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexWave> waves, IndexBuildWaves(all, stash, table));
   for (const IndexWave& wave : waves) {
-    SKYSEED_RETURN_IF_ERROR(BuildWave(conninfo, jobs, mwm, wave, seconds, narrator));
+    SKYSEED_RETURN_IF_ERROR(BuildWave(conninfo, jobs, mwm, wave, seconds, tasks, narrator));
   }
   return Status::Ok();
 }

@@ -12,17 +12,25 @@
 #include "loader/pg_connection.h"
 #include "schema/corpus_schema.h"
 #include "tiers/phase_times.h"
+#include "tiers/task_times.h"
 
 namespace skyseed {
 
 Status SetAsideIndex(PgConnection& conn, const IndexDef& index);
 
+// Builds `indexes` (stashed ones) in parallel, `jobs` at a time on separate
+// connections, each in the transaction that removes its stash entry.
+Status BuildIndexes(const std::string& conninfo, int jobs, const std::string& maintenance_work_mem,
+                    const std::vector<const IndexDef*>& indexes, IndexBuildSeconds* seconds,
+                    TaskSeconds* tasks, Narrator& narrator);
+
 // Builds every stashed index (of `table` only, when given) in the waves of
 // IndexBuildWaves, `jobs` at a time on separate connections, each in the
 // transaction that removes its stash entry. *seconds receives each build's
-// wall time.
+// wall time, *tasks its backend's busy time ("index NAME").
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs,
                              const std::string& maintenance_work_mem, IndexBuildSeconds* seconds,
-                             Narrator& narrator, const TableDef* table = nullptr);
+                             TaskSeconds* tasks, Narrator& narrator,
+                             const TableDef* table = nullptr);
 
 }  // namespace skyseed

@@ -17,37 +17,68 @@ int BuildOrder(IndexKind kind, const std::string& name) {
 
 }  // namespace
 
-IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added) {
-  if (existing == 0) return IndexAction::kSetAside;  // nothing to repay: build once at the end
+IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added,
+                              bool gist_during_load) {
   if (kind == IndexKind::kGist) {
-    // pg_sphere's GiST build is insertion-based (no sorted build), so a
-    // rebuild pays again for every existing row; live insertion pays only
-    // for the new ones.
-    return IndexAction::kKeepLive;
+    // pg_sphere's GiST build is insertion-based (no sorted build): a build
+    // costs what live insertion costs, row for row, but runs in one backend,
+    // while live insertion is shared by every loading connection. A rebuild
+    // would also pay again for every existing row.
+    return existing > 0 || gist_during_load ? IndexAction::kKeepLive : IndexAction::kSetAside;
   }
+  if (existing == 0) return IndexAction::kSetAside;  // nothing to repay: build once at the end
   // A btree rebuild sorts all rows once; live insertion pays a random
   // descent per new row. Rebuild once the step at least doubles the table.
   return added >= existing ? IndexAction::kSetAside : IndexAction::kKeepLive;
 }
 
-std::vector<const IndexDef*> IndexesToSetAside(const std::vector<IndexDef>& indexes,
-                                               const std::vector<StashEntry>& stash,
-                                               const std::vector<LedgerEntry>& ledger,
-                                               const std::vector<Chunk>& chunks) {
+namespace {
+
+// The indexes whose stashed state is `stashed`, on tables `chunks` add rows
+// to, for which ChooseIndexAction says `action`.
+std::vector<const IndexDef*> IndexesWhere(const std::vector<IndexDef>& indexes,
+                                          const std::vector<StashEntry>& stash,
+                                          const std::vector<LedgerEntry>& ledger,
+                                          const std::vector<Chunk>& chunks, bool gist_during_load,
+                                          bool stashed, IndexAction action) {
   std::vector<const IndexDef*> out;
   for (const IndexDef& idx : indexes) {
-    const bool stashed = std::any_of(stash.begin(), stash.end(),
-                                     [&](const StashEntry& e) { return e.index_name == idx.name; });
-    if (stashed) continue;
+    const bool in_stash = std::any_of(stash.begin(), stash.end(),
+                                      [&](const StashEntry& e) { return e.index_name == idx.name; });
+    if (in_stash != stashed) continue;
     uint64_t added = 0;
     for (const Chunk& c : chunks) {
       if (c.table == idx.table) added += c.range.count;
     }
     if (added == 0) continue;
     const uint64_t existing = LedgerRows(ledger, idx.table->qualified_name());
-    if (ChooseIndexAction(idx.kind, existing, added) == IndexAction::kSetAside) {
+    if (ChooseIndexAction(idx.kind, existing, added, gist_during_load) == action) {
       out.push_back(&idx);
     }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<const IndexDef*> IndexesToSetAside(const std::vector<IndexDef>& indexes,
+                                               const std::vector<StashEntry>& stash,
+                                               const std::vector<LedgerEntry>& ledger,
+                                               const std::vector<Chunk>& chunks,
+                                               bool gist_during_load) {
+  return IndexesWhere(indexes, stash, ledger, chunks, gist_during_load, /*stashed=*/false,
+                      IndexAction::kSetAside);
+}
+
+std::vector<const IndexDef*> IndexesToBuildFirst(const std::vector<IndexDef>& indexes,
+                                                 const std::vector<StashEntry>& stash,
+                                                 const std::vector<LedgerEntry>& ledger,
+                                                 const std::vector<Chunk>& chunks,
+                                                 bool gist_during_load) {
+  std::vector<const IndexDef*> out;
+  for (const IndexDef* idx : IndexesWhere(indexes, stash, ledger, chunks, gist_during_load,
+                                          /*stashed=*/true, IndexAction::kKeepLive)) {
+    if (idx->kind == IndexKind::kGist) out.push_back(idx);
   }
   return out;
 }

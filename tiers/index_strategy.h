@@ -17,8 +17,10 @@ namespace skyseed {
 
 enum class IndexAction { kKeepLive, kSetAside };
 
-// existing: rows already in the table; added: rows this step loads.
-IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added);
+// existing: rows already in the table; added: rows this step loads;
+// gist_during_load: GrowOptions::gist_during_load.
+IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added,
+                              bool gist_during_load);
 
 // The indexes of `indexes` to set aside before loading `chunks` onto what
 // the ledger holds: those not stashed already, whose table the step adds
@@ -26,7 +28,17 @@ IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added)
 std::vector<const IndexDef*> IndexesToSetAside(const std::vector<IndexDef>& indexes,
                                                const std::vector<StashEntry>& stash,
                                                const std::vector<LedgerEntry>& ledger,
-                                               const std::vector<Chunk>& chunks);
+                                               const std::vector<Chunk>& chunks,
+                                               bool gist_during_load);
+
+// The stashed GiSTs to build before loading `chunks`, so that they grow
+// with the load (ChooseIndexAction keeps them live): on an empty table the
+// build is instant. In the order of `indexes`.
+std::vector<const IndexDef*> IndexesToBuildFirst(const std::vector<IndexDef>& indexes,
+                                                 const std::vector<StashEntry>& stash,
+                                                 const std::vector<LedgerEntry>& ledger,
+                                                 const std::vector<Chunk>& chunks,
+                                                 bool gist_during_load);
 
 // The stashed indexes (of `table` only, when given) as two waves built one
 // after the other: the primary keys, then the rest, longest first. The

@@ -9,6 +9,10 @@ constexpr const char* kLoad = "load";
 constexpr const char* kIndexes = "indexes";
 constexpr const char* kVacuum = "vacuum";
 constexpr std::string_view kIndexBuildPrefix = "index ";
+constexpr std::string_view kTaskPrefix = "task ";
+constexpr const char* kBusy = "busy";
+constexpr const char* kCores = "cores";
+constexpr const char* kPeakRss = "peak_rss_mib";
 
 }  // namespace
 
@@ -20,6 +24,10 @@ std::string PhaseTimesToJson(const PhaseTimes& p) {
   for (const auto& [name, seconds] : p.index_builds) {
     j[std::string(kIndexBuildPrefix) + name] = seconds;
   }
+  for (const auto& [name, seconds] : p.tasks) j[std::string(kTaskPrefix) + name] = seconds;
+  if (!p.tasks.empty()) j[kBusy] = p.busy_is_cpu ? "cpu" : "wall";
+  if (p.cores > 0) j[kCores] = p.cores;
+  if (p.peak_rss_mib > 0) j[kPeakRss] = p.peak_rss_mib;
   return j.dump();
 }
 
@@ -28,6 +36,7 @@ Result<PhaseTimes> PhaseTimesFromJson(const std::string& text) {
   if (!j.is_object()) return Status::Corruption("recorded phases are not a JSON object");
   PhaseTimes p;
   for (const auto& [key, value] : j.items()) {
+    if (key == kBusy && value.is_string()) p.busy_is_cpu = value.get<std::string>() == "cpu";
     if (!value.is_number()) continue;
     const double s = value.get<double>();
     if (key == kLoad) p.load = s;
@@ -35,6 +44,9 @@ Result<PhaseTimes> PhaseTimesFromJson(const std::string& text) {
     if (key == kVacuum) p.vacuum = s;
     if (key.starts_with(kIndexBuildPrefix))
       p.index_builds[key.substr(kIndexBuildPrefix.size())] = s;
+    if (key.starts_with(kTaskPrefix)) p.tasks[key.substr(kTaskPrefix.size())] = s;
+    if (key == kCores) p.cores = static_cast<int>(s);
+    if (key == kPeakRss) p.peak_rss_mib = s;
   }
   return p;
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common/status.h"
+#include "tiers/task_times.h"
 
 namespace skyseed {
 
@@ -20,6 +21,12 @@ struct PhaseTimes {
   std::optional<double> indexes;  // waiting for and rebuilding set-aside indexes
   std::optional<double> vacuum;   // VACUUM (ANALYZE) of every corpus table
   IndexBuildSeconds index_builds;
+  // What each task kept busy (tiers/task_times.h), and how: CPU seconds, or
+  // wall seconds when the server's processes are not on this host.
+  TaskSeconds tasks;
+  bool busy_is_cpu = true;
+  int cores = 0;              // of the host that grew the tier; 0: not recorded
+  double peak_rss_mib = 0;    // of the skyseed process, so far
 
   // Adds to a phase, starting it at zero if it has not run yet.
   static void Add(std::optional<double>* phase, double seconds) {
@@ -35,7 +42,8 @@ inline double SecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// {"index <name>": s, ..., "indexes": s, "load": s, "vacuum": s}
+// {"index <name>": s, ..., "indexes": s, "load": s, "vacuum": s,
+//  "task <name>": s, ..., "busy": "cpu"|"wall", "cores": n, "peak_rss_mib": m}
 std::string PhaseTimesToJson(const PhaseTimes& p);
 // Corruption unless `text` is a JSON object; keys it does not know and
 // values that are not numbers are skipped.

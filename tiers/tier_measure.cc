@@ -1,6 +1,10 @@
 #include "tiers/tier_measure.h"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <cstdio>
+#include <thread>
 #include <memory>
 #include <vector>
 
@@ -73,15 +77,20 @@ Result<uint64_t> DatabaseSize(PgConnection& conn) {
   return static_cast<uint64_t>(size);
 }
 
-Status VacuumAnalyze(const std::string& conninfo, int jobs) {
+Status VacuumAnalyze(const std::string& conninfo, int jobs, TaskSeconds* tasks) {
   const auto& tables = CorpusTables();
-  return RunParallel(tables.size(), jobs, [&](size_t i, int) -> Status {
+  std::vector<double> busy(tables.size());
+  SKYSEED_RETURN_IF_ERROR(RunParallel(tables.size(), jobs, [&](size_t i, int) -> Status {
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> c, PgConnection::Connect(conninfo));
     const QuoteFn q = (c)->IdentQuoter();
+    const BackendClock clock(*c);
     SKYSEED_RETURN_IF_ERROR((c)->Exec("VACUUM (ANALYZE) " + QualifiedName(tables[i], q)));
+    busy[i] = clock.Seconds();
     FaultPoint("vacuumed");
     return Status::Ok();
-  });
+  }));
+  for (const TableDef& t : tables) (*tasks)["vacuum " + t.qualified_name()] += busy[t.index];
+  return Status::Ok();
 }
 
 Status RecordReached(PgConnection& control, const std::string& tier, const TableRows& counts,
@@ -90,7 +99,13 @@ Status RecordReached(PgConnection& control, const std::string& tier, const Table
   rec.tier = tier;
   rec.seconds = seconds;
   SKYSEED_RETURN_IF_ERROR(MeasureTier(control, counts, &rec));
-  rec.phases_json = PhaseTimesToJson(phases);
+  PhaseTimes measured = phases;
+  measured.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  measured.busy_is_cpu = BackendClock(control).cpu();
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  measured.peak_rss_mib = usage.ru_maxrss / 1024.0;  // Linux: kilobytes
+  rec.phases_json = PhaseTimesToJson(measured);
   SKYSEED_RETURN_IF_ERROR(RecordTier(control, rec));
   FaultPoint("tier-recorded");
   uint64_t rows = 0;

@@ -16,11 +16,13 @@ namespace skyseed {
 // pg_database_size() of the connection's database.
 Result<uint64_t> DatabaseSize(PgConnection& conn);
 
-// Every corpus table on its own connection, `jobs` at a time.
-Status VacuumAnalyze(const std::string& conninfo, int jobs);
+// Every corpus table on its own connection, `jobs` at a time; *tasks
+// receives each one's busy time ("vacuum TABLE").
+Status VacuumAnalyze(const std::string& conninfo, int jobs, TaskSeconds* tasks);
 
 // Records the tier reached with `counts` rows after `seconds`, and prints
-// its summary line. Corruption if an index is still set aside or the ledger
+// its summary line. The record's phases gain this host's cores, the
+// process's peak RSS and how busy time was measured. Corruption if an index is still set aside or the ledger
 // does not cover each table's rows exactly once.
 // Says "tier S reached: ..." once recorded.
 Status RecordReached(PgConnection& control, const std::string& tier, const TableRows& counts,

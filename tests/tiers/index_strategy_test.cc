@@ -32,35 +32,68 @@ const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
 const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
 
 TEST(IndexStrategy, ChooseIndexAction) {
-  // Nothing loaded yet: every index is built once, after the load.
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 0, 10), IndexAction::kSetAside);
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 0, 1), IndexAction::kSetAside);
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 0, 10), IndexAction::kSetAside);
+  // Nothing loaded yet: every btree is built once, after the load.
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 0, 10, true), IndexAction::kSetAside);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 0, 1, true), IndexAction::kSetAside);
+  // A GiST grows with the load (on every loading connection) ...
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 0, 10, true), IndexAction::kKeepLive);
+  // ... unless asked to be built after the load of an empty table.
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 0, 10, false), IndexAction::kSetAside);
   // A GiST over loaded rows stays live, however large the step.
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 100, 1'000'000), IndexAction::kKeepLive);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 100, 1'000'000, false), IndexAction::kKeepLive);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 100, 1'000'000, true), IndexAction::kKeepLive);
   // A btree is rebuilt once the step at least doubles the table.
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 100, 100), IndexAction::kSetAside);
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 100, 99), IndexAction::kKeepLive);
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 100, 250), IndexAction::kSetAside);
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 100, 50), IndexAction::kKeepLive);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 100, 100, true), IndexAction::kSetAside);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 100, 99, true), IndexAction::kKeepLive);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 100, 250, true), IndexAction::kSetAside);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 100, 50, true), IndexAction::kKeepLive);
 }
 
 TEST(IndexStrategy, AFirstLoadSetsAsideWhatIsNotStashedAlready) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
   const std::vector<Chunk> chunks = {{&Obscore(), {0, 10}}, {&Source(), {0, 100}}};
-  // Everything, in declaration order: nothing to repay on an empty table.
+  // Everything, in declaration order, when the GiSTs are built after the
+  // load: nothing to repay on an empty table.
   EXPECT_EQ(
-      NamesOf(IndexesToSetAside(indexes, {}, {}, chunks)),
+      NamesOf(IndexesToSetAside(indexes, {}, {}, chunks, false)),
       (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
              "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx", "obscore_em_max_idx",
              "obscore_q3c_idx", "obscore_s_point_idx", "obscore_s_region_idx", "gaia_source_pkey",
              "gaia_source_q3c_idx", "gaia_source_pos_idx"}));
   EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, Stash({"obscore_pkey", "gaia_source_pos_idx"}), {},
-                                      chunks)),
+                                      chunks, false)),
             (Names{"obscore_obs_id_idx", "obscore_obs_publisher_did_idx", "obscore_t_min_idx",
                    "obscore_t_max_idx", "obscore_em_min_idx", "obscore_em_max_idx",
                    "obscore_q3c_idx", "obscore_s_point_idx", "obscore_s_region_idx",
                    "gaia_source_pkey", "gaia_source_q3c_idx"}));
+  // By default the GiSTs stay, to grow with the load.
+  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, {}, {}, chunks, true)),
+            (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
+                   "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx",
+                   "obscore_em_max_idx", "obscore_q3c_idx", "gaia_source_pkey",
+                   "gaia_source_q3c_idx"}));
+}
+
+TEST(IndexStrategy, StashedGistsAreBuiltFirstToGrowWithTheLoad) {
+  const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
+  const std::vector<StashEntry> all = Stash({"obscore_pkey", "obscore_s_point_idx", "obscore_s_region_idx",
+                           "gaia_source_pkey", "gaia_source_pos_idx"});
+  // A new corpus has every index stashed: the GiSTs of the tables this step
+  // loads are built now (on empty tables), the btrees stay for later.
+  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, {}, {{&Obscore(), {0, 10}}}, true)),
+            (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
+  EXPECT_EQ(NamesOf(IndexesToBuildFirst(
+                indexes, all, {}, {{&Obscore(), {0, 10}}, {&Source(), {0, 100}}}, true)),
+            (Names{"obscore_s_point_idx", "obscore_s_region_idx", "gaia_source_pos_idx"}));
+  // Built after the load instead: nothing first on an empty table ...
+  EXPECT_TRUE(IndexesToBuildFirst(indexes, all, {}, {{&Obscore(), {0, 10}}}, false).empty());
+  // ... but a GiST still stashed over loaded rows (a run stopped before its
+  // build) is built before more rows come, as it is kept live from there.
+  const std::vector<LedgerEntry> ledger = {{"ivoa.obscore", {0, 100}, {}}};
+  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, ledger, {{&Obscore(), {100, 10}}}, false)),
+            (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
+  // An index not stashed is live already.
+  EXPECT_TRUE(IndexesToBuildFirst(indexes, {}, {}, {{&Obscore(), {0, 10}}}, true).empty());
 }
 
 TEST(IndexStrategy, AStepThatDoublesATableRebuildsItsBtrees) {
@@ -69,12 +102,12 @@ TEST(IndexStrategy, AStepThatDoublesATableRebuildsItsBtrees) {
                                            {"gaia.gaia_source", {0, 1000}, {}}};
   // Only ivoa.obscore grows, by 100 rows: its btrees (the q3c key is one)
   // go, its GiSTs stay, and the source catalogue's indexes are not touched.
-  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 100}}})),
+  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 100}}}, true)),
             (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
                    "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx",
                    "obscore_em_max_idx", "obscore_q3c_idx"}));
   // A smaller step keeps everything live.
-  EXPECT_TRUE(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 60}}}).empty());
+  EXPECT_TRUE(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 60}}}, true).empty());
 }
 
 TEST(IndexStrategy, BuildWavesPutPrimaryKeysFirstThenTheLongest) {

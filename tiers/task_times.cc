@@ -1,0 +1,58 @@
+#include "tiers/task_times.h"
+
+#include <cstdio>
+
+#include "common/cpu_clock.h"
+
+namespace skyseed {
+
+BackendClock::BackendClock(const PgConnection& conn)
+    : pid_(conn.backend_pid()), wall_start_(std::chrono::steady_clock::now()) {
+  const std::optional<double> cpu = ProcessCpuSeconds(pid_, "postgres");
+  cpu_ = cpu.has_value();
+  cpu_start_ = cpu.value_or(0);
+}
+
+double BackendClock::Seconds() const {
+  if (cpu_) {
+    // Its wall time once the backend has gone (never the case while its
+    // connection is open, which is when it is read).
+    if (const std::optional<double> now = ProcessCpuSeconds(pid_, "postgres")) {
+      return *now - cpu_start_;
+    }
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+}
+
+bool SplittableTask(const std::string& name) {
+  return name.rfind("load ", 0) == 0 || name.rfind("generate ", 0) == 0;
+}
+
+TimeBounds BoundsOf(const TaskSeconds& tasks, int cores) {
+  TimeBounds b;
+  b.cores = cores > 0 ? cores : 1;
+  for (const auto& [name, seconds] : tasks) {
+    b.work += seconds;
+    if (!SplittableTask(name) && seconds > b.longest) {
+      b.longest = seconds;
+      b.longest_task = name;
+    }
+  }
+  b.work_bound = b.work / b.cores;
+  return b;
+}
+
+std::string BoundVerdict(const TimeBounds& b, double wall_seconds) {
+  const double bound = b.bound();
+  if (bound <= 0) return "no tasks recorded";
+  if (wall_seconds > 1.10 * bound) {
+    char text[96];
+    std::snprintf(text, sizeof text, "waiting (wall %.2fx the larger bound)",
+                  wall_seconds / bound);
+    return text;
+  }
+  if (b.longest > b.work_bound) return "bound by one task (" + b.longest_task + ")";
+  return "bound by work";
+}
+
+}  // namespace skyseed
