@@ -87,13 +87,13 @@ void PrintText(const nlohmann::json& j) {
     std::printf("  phases: %s\n", t["phases"].dump().c_str());
     if (t.contains("time_bounds")) {
       const auto& b = t["time_bounds"];
-      std::printf("  time: wall %.1f s; work bound %.1f s (%.1f busy s, %s, over %s cores); "
-                  "longest single task %.1f s (%s): %s\n",
-                  t["seconds"].get<double>(), b["work_bound"].get<double>(),
-                  b["work_seconds"].get<double>(), b["busy"].get<std::string>().c_str(),
-                  b["cores"].dump().c_str(), b["longest_task_seconds"].get<double>(),
-                  b["longest_task"].get<std::string>().c_str(),
-                  b["verdict"].get<std::string>().c_str());
+      std::printf(
+          "  time: wall %.1f s; work bound %.1f s (%.1f busy s, %s, over %s cores); "
+          "longest single task %.1f s (%s): %s\n",
+          t["seconds"].get<double>(), b["work_bound"].get<double>(),
+          b["work_seconds"].get<double>(), b["busy"].get<std::string>().c_str(),
+          b["cores"].dump().c_str(), b["longest_task_seconds"].get<double>(),
+          b["longest_task"].get<std::string>().c_str(), b["verdict"].get<std::string>().c_str());
     }
   }
   for (const auto& [table, l] : j["ledger"].items()) {

@@ -10,6 +10,7 @@
 #include "report/page_style.h"
 #include "report/sweep_report.h"
 #include "tiers/phase_times.h"
+#include "tiers/task_times.h"
 
 namespace skyseed {
 namespace {
@@ -22,13 +23,22 @@ struct Phases {
   bool recorded = false;
   double load = 0, indexes = 0, vacuum = 0;
   IndexBuildSeconds index_builds;
+  TaskSeconds tasks;
+  int cores = 0;
+  bool busy_is_cpu = true;
 };
 
 Phases ReadPhases(const std::string& json) {
   const Result<PhaseTimes> t = PhaseTimesFromJson(json);
   if (!t.ok()) return {};
-  return {true, t->load.value_or(0), t->indexes.value_or(0), t->vacuum.value_or(0),
-          t->index_builds};
+  return {true,
+          t->load.value_or(0),
+          t->indexes.value_or(0),
+          t->vacuum.value_or(0),
+          t->index_builds,
+          t->tasks,
+          t->cores,
+          t->busy_is_cpu};
 }
 
 struct Model {
@@ -158,6 +168,43 @@ BarChart PhasesChart(const Model& m) {
     const Phases& p = m.phases[i];
     const double other = std::max(0.0, m.in.tiers[i].seconds - p.load - p.indexes - p.vacuum);
     c.values.push_back({p.load, p.indexes, p.vacuum, other});
+  }
+  return c;
+}
+
+// Wall time beside the two lower bounds the recorded tasks imply.
+BarChart BoundsChart(const Model& m) {
+  BarChart c{.title = "Wall time against its bounds",
+             .y_title = "seconds",
+             .groups = m.groups,
+             .series = {{"wall time", Color(0)},
+                        {"work bound (busy seconds / cores)", Color(1)},
+                        {"longest single task", Color(2)}},
+             .tick_label = Seconds,
+             .value_label = FormatSeconds};
+  for (size_t i = 0; i < m.in.tiers.size(); ++i) {
+    const TimeBounds b = BoundsOf(m.phases[i].tasks, m.phases[i].cores);
+    c.values.push_back({m.in.tiers[i].seconds, b.work_bound, b.longest});
+  }
+  return c;
+}
+
+std::string BoundsCaption(const Model& m) {
+  std::string c =
+      "A tier cannot be grown faster than all its work spread over every core (the busy "
+      "seconds of every task: each loading connection's backend and client thread, each index "
+      "build, each VACUUM; CPU seconds when the server runs on the same host), nor faster than "
+      "its longest task that cannot be split (an index build or a VACUUM is one statement in "
+      "one backend). Wall time near the larger bound: bound by it; well above both: waiting.";
+  for (size_t i = 0; i < m.phases.size(); ++i) {
+    const Phases& p = m.phases[i];
+    if (p.tasks.empty()) {
+      c += " Tier " + m.groups[i] + " recorded no tasks.";
+    } else {
+      const TimeBounds b = BoundsOf(p.tasks, p.cores);
+      c += " Tier " + m.groups[i] + ": " + BoundVerdict(b, m.in.tiers[i].seconds) + " (" +
+           std::to_string(b.cores) + " cores" + (p.busy_is_cpu ? "" : ", busy = wall time") + ").";
+    }
   }
   return c;
 }
@@ -370,6 +417,7 @@ std::vector<ReportFile> RenderTierReport(const ReportInput& input) {
        "pg_database_size() at each tier, split into pg_table_size() and pg_indexes_size() of "
        "each corpus table; other is the rest (catalogs, the skyseed manifest)."},
       {"phases_per_tier.svg", PhasesChart(m), PhasesCaption(m)},
+      {"time_bounds_per_tier.svg", BoundsChart(m), BoundsCaption(m)},
       {"throughput_per_table.svg", ThroughputChart(m),
        "Rows per second of the load phase: the rows a tier added to a table (its rows minus the "
        "previous tier's) divided by the load phase's wall time. The tables load concurrently "

@@ -43,10 +43,10 @@ Status PrepareIndexes(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
   }
   if (!gist_live) return Status::Ok();
   IndexBuildSeconds builds;
-  SKYSEED_RETURN_IF_ERROR(BuildIndexes(
-      ctx.options.conninfo, ctx.options.jobs, ctx.options.maintenance_work_mem,
-      IndexesToBuildFirst(indexes, stash, ledger, chunks, gist_live), &builds, &phases->tasks,
-      *ctx.options.narrator));
+  SKYSEED_RETURN_IF_ERROR(
+      BuildIndexes(ctx.options.conninfo, ctx.options.jobs, ctx.options.maintenance_work_mem,
+                   IndexesToBuildFirst(indexes, stash, ledger, chunks, gist_live), &builds,
+                   &phases->tasks, *ctx.options.narrator));
   phases->AddBuilds(builds);
   return Status::Ok();
 }

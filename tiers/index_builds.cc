@@ -72,8 +72,8 @@ Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
 }
 
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
-                             IndexBuildSeconds* seconds, TaskSeconds* tasks,
-                             Narrator& narrator, const TableDef* table) {
+                             IndexBuildSeconds* seconds, TaskSeconds* tasks, Narrator& narrator,
+                             const TableDef* table) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control, PgConnection::Connect(conninfo));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*control));
   const std::vector<IndexDef> all = CorpusIndexes((control)->IdentQuoter());

@@ -43,8 +43,8 @@ std::vector<const IndexDef*> IndexesWhere(const std::vector<IndexDef>& indexes,
                                           bool stashed, IndexAction action) {
   std::vector<const IndexDef*> out;
   for (const IndexDef& idx : indexes) {
-    const bool in_stash = std::any_of(stash.begin(), stash.end(),
-                                      [&](const StashEntry& e) { return e.index_name == idx.name; });
+    const bool in_stash = std::any_of(
+        stash.begin(), stash.end(), [&](const StashEntry& e) { return e.index_name == idx.name; });
     if (in_stash != stashed) continue;
     uint64_t added = 0;
     for (const Chunk& c : chunks) {

@@ -25,8 +25,8 @@ struct PhaseTimes {
   // wall seconds when the server's processes are not on this host.
   TaskSeconds tasks;
   bool busy_is_cpu = true;
-  int cores = 0;              // of the host that grew the tier; 0: not recorded
-  double peak_rss_mib = 0;    // of the skyseed process, so far
+  int cores = 0;            // of the host that grew the tier; 0: not recorded
+  double peak_rss_mib = 0;  // of the skyseed process, so far
 
   // Adds to a phase, starting it at zero if it has not run yet.
   static void Add(std::optional<double>* phase, double seconds) {

@@ -47,8 +47,7 @@ std::string BoundVerdict(const TimeBounds& b, double wall_seconds) {
   if (bound <= 0) return "no tasks recorded";
   if (wall_seconds > 1.10 * bound) {
     char text[96];
-    std::snprintf(text, sizeof text, "waiting (wall %.2fx the larger bound)",
-                  wall_seconds / bound);
+    std::snprintf(text, sizeof text, "waiting (wall %.2fx the larger bound)", wall_seconds / bound);
     return text;
   }
   if (b.longest > b.work_bound) return "bound by one task (" + b.longest_task + ")";

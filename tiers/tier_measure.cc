@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <thread>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "common/fault_point.h"

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The two ways skyseed builds the pg_sphere GiSTs, side by side in one
+# invocation on one embedded cluster, from empty to TIER:
+#  - after-load: each GiST built once its table is loaded, one backend each
+#    (the footprint GiST alone is then the critical path);
+#  - during-load (the default): the GiSTs exist before the first chunk and
+#    grow with the load on every loading connection.
+# Prints each grow's wall time, busy seconds and time bounds (from its tier
+# record), then the query latency the two indexes give: the workload's
+# footprint and cone classes, the same parameters and seeds on both
+# databases, interleaved in rounds, with p50/p95 and their ratios.
+#   scripts/bench-gist-build.sh [TIER] [WORKDIR] [ROUNDS] [TX]
+#   (default: D1 /var/tmp/skyseed-bench-gist 3 1000)
+set -euo pipefail
+tier="${1:-D1}"
+work="${2:-/var/tmp/skyseed-bench-gist}"
+rounds="${3:-3}"
+tx="${4:-1000}"
+cd "$(dirname "$0")/.."
+scripts/build.sh >/dev/null
+mkdir -p "$work/logs"
+chmod 755 "$work"
+cp build/app/skyseed "$work/skyseed"  # a rebuild during the run cannot swap it
+bin="$work/skyseed"
+"$bin" server start --data-dir "$work/data" >/dev/null
+conn() { echo "host=$work/data port=5432 user=postgres dbname=$1"; }
+sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$1")" -c "$2"; }
+modes=(after-load during-load)
+db() { echo "gist_${1/-/_}"; }
+
+for mode in "${modes[@]}"; do
+  sql skyseed "DROP DATABASE IF EXISTS $(db "$mode") WITH (FORCE)" >/dev/null
+  echo "== grow --tier $tier --gist-build $mode"
+  /usr/bin/time -f "peak RSS %M KiB" "$bin" grow --tier "$tier" --data-dir "$work/data" \
+    --database "$(db "$mode")" --gist-build "$mode" 2>&1 | grep -E "reached|peak RSS"
+  "$bin" status --data-dir "$work/data" --database "$(db "$mode")" | grep "time:"
+done
+
+rm -rf "$work/workload"
+"$bin" workload --tier "$tier" --out "$work/workload" >/dev/null
+for mode in "${modes[@]}"; do
+  psql -X -q "$(conn "$(db "$mode")")" -f "$work/workload/setup.sql" >/dev/null
+done
+rm -f "$work"/logs/lat_*
+classes=(footprint_obscore cone_source)
+echo "== latency: $rounds rounds x $tx transactions per class and database, 1 client"
+for r in $(seq "$rounds"); do
+  for class in "${classes[@]}"; do
+    for mode in "${modes[@]}"; do
+      pgbench -n -c1 -t "$tx" --random-seed=$((1000 + r)) -f "$work/workload/$class.sql" \
+        -l --log-prefix="$work/logs/lat_${class}_${mode}_r$r" "$(conn "$(db "$mode")")" >/dev/null
+    done
+  done
+done
+python3 - "$work/logs" "${classes[@]}" <<'PY'
+import glob, sys
+logs, classes = sys.argv[1], sys.argv[2:]
+def pct(v, p):  # nearest rank
+    v = sorted(v); return v[max(0, -(-len(v) * p // 100) - 1)]
+print(f"{'class':18} {'gist build':12} {'n':>6} {'p50 ms':>8} {'p95 ms':>8}")
+for c in classes:
+    got = {}
+    for mode in ("after-load", "during-load"):
+        v = [int(l.split()[2]) / 1000 for f in glob.glob(f"{logs}/lat_{c}_{mode}_r*") for l in open(f)]
+        got[mode] = (pct(v, 50), pct(v, 95))
+        print(f"{c:18} {mode:12} {len(v):6d} {got[mode][0]:8.3f} {got[mode][1]:8.3f}")
+    a, d = got["after-load"], got["during-load"]
+    print(f"{c:18} ratio during/after: p50 {d[0] / a[0]:.3f}  p95 {d[1] / a[1]:.3f}")
+PY
+for mode in "${modes[@]}"; do
+  sql "$(db "$mode")" "SELECT '$mode index sizes MiB: ' || string_agg(c.relname || ' ' || round(pg_relation_size(c.oid) / 1048576.0, 1), ', ') FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'gist'"
+done
