@@ -67,23 +67,24 @@ TEST(IndexStrategy, AFirstLoadSetsAsideWhatIsNotStashedAlready) {
                    "obscore_q3c_idx", "obscore_s_point_idx", "obscore_s_region_idx",
                    "gaia_source_pkey", "gaia_source_q3c_idx"}));
   // By default the GiSTs stay, to grow with the load.
-  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, {}, {}, chunks, true)),
-            (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
-                   "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx",
-                   "obscore_em_max_idx", "obscore_q3c_idx", "gaia_source_pkey",
-                   "gaia_source_q3c_idx"}));
+  EXPECT_EQ(
+      NamesOf(IndexesToSetAside(indexes, {}, {}, chunks, true)),
+      (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
+             "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx", "obscore_em_max_idx",
+             "obscore_q3c_idx", "gaia_source_pkey", "gaia_source_q3c_idx"}));
 }
 
 TEST(IndexStrategy, StashedGistsAreBuiltFirstToGrowWithTheLoad) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
-  const std::vector<StashEntry> all = Stash({"obscore_pkey", "obscore_s_point_idx", "obscore_s_region_idx",
-                           "gaia_source_pkey", "gaia_source_pos_idx"});
+  const std::vector<StashEntry> all =
+      Stash({"obscore_pkey", "obscore_s_point_idx", "obscore_s_region_idx", "gaia_source_pkey",
+             "gaia_source_pos_idx"});
   // A new corpus has every index stashed: the GiSTs of the tables this step
   // loads are built now (on empty tables), the btrees stay for later.
   EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, {}, {{&Obscore(), {0, 10}}}, true)),
             (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
-  EXPECT_EQ(NamesOf(IndexesToBuildFirst(
-                indexes, all, {}, {{&Obscore(), {0, 10}}, {&Source(), {0, 100}}}, true)),
+  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, {},
+                                        {{&Obscore(), {0, 10}}, {&Source(), {0, 100}}}, true)),
             (Names{"obscore_s_point_idx", "obscore_s_region_idx", "gaia_source_pos_idx"}));
   // Built after the load instead: nothing first on an empty table ...
   EXPECT_TRUE(IndexesToBuildFirst(indexes, all, {}, {{&Obscore(), {0, 10}}}, false).empty());
