@@ -28,7 +28,9 @@ sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$1")" -c "$2"; }
 modes=(after-load during-load)
 db() { echo "gist_${1/-/_}"; }
 
+# LATENCY_ONLY=1: measure the databases an earlier run grew again.
 for mode in "${modes[@]}"; do
+  [ -n "${LATENCY_ONLY:-}" ] && break
   sql skyseed "DROP DATABASE IF EXISTS $(db "$mode") WITH (FORCE)" >/dev/null
   echo "== grow --tier $tier --gist-build $mode"
   /usr/bin/time -f "peak RSS %M KiB" "$bin" grow --tier "$tier" --data-dir "$work/data" \
@@ -57,13 +59,17 @@ import glob, sys
 logs, classes = sys.argv[1], sys.argv[2:]
 def pct(v, p):  # nearest rank
     v = sorted(v); return v[max(0, -(-len(v) * p // 100) - 1)]
-print(f"{'class':18} {'gist build':12} {'n':>6} {'p50 ms':>8} {'p95 ms':>8}")
+print(f"{'class':18} {'gist build':12} {'n':>6} {'p50 ms':>8} {'p95 ms':>8}  per-round p50 min..max")
 for c in classes:
     got = {}
     for mode in ("after-load", "during-load"):
-        v = [int(l.split()[2]) / 1000 for f in glob.glob(f"{logs}/lat_{c}_{mode}_r*") for l in open(f)]
+        rounds = [[int(l.split()[2]) / 1000 for l in open(f)]
+                  for f in glob.glob(f"{logs}/lat_{c}_{mode}_r*")]
+        v = [x for r in rounds for x in r]
         got[mode] = (pct(v, 50), pct(v, 95))
-        print(f"{c:18} {mode:12} {len(v):6d} {got[mode][0]:8.3f} {got[mode][1]:8.3f}")
+        p50s = [pct(r, 50) for r in rounds]
+        print(f"{c:18} {mode:12} {len(v):6d} {got[mode][0]:8.3f} {got[mode][1]:8.3f}"
+              f"  {min(p50s):.3f}..{max(p50s):.3f}")
     a, d = got["after-load"], got["during-load"]
     print(f"{c:18} ratio during/after: p50 {d[0] / a[0]:.3f}  p95 {d[1] / a[1]:.3f}")
 PY

@@ -19,22 +19,22 @@ Status EnsureStaging(PgConnection& conn, const StagingSql& staging) {
 
 }  // namespace
 
-Status CommitChunk(PgConnection& conn, const Chunk& chunk, const Digest128& digest,
-                   std::string_view tuples) {
+Status CommitChunk(PgConnection& conn, const Chunk& chunk, const NextTuples& next,
+                   const Digest128& digest) {
   const QuoteFn q = conn.IdentQuoter();
-  const LedgerEntry entry{chunk.table->qualified_name(), chunk.range, digest};
   const StagingSql staging = StagingFor(*chunk.table, q);
   if (!staging.create.empty()) SKYSEED_RETURN_IF_ERROR(EnsureStaging(conn, staging));
   return conn
       .InTransaction([&]() -> Status {
-        SKYSEED_RETURN_IF_ERROR(CopyChunkIn(conn, CopyInSql(*chunk.table, q), tuples));
+        SKYSEED_RETURN_IF_ERROR(CopyChunkIn(conn, CopyInSql(*chunk.table, q), next));
         if (!staging.move.empty()) SKYSEED_RETURN_IF_ERROR(conn.Exec(staging.move));
-        SKYSEED_RETURN_IF_ERROR(InsertLedgerEntry(conn, entry));
+        SKYSEED_RETURN_IF_ERROR(
+            InsertLedgerEntry(conn, {chunk.table->qualified_name(), chunk.range, digest}));
         FaultPoint("ledgered");
         return Status::Ok();
       })
-      .Annotate(entry.table + " rows " + std::to_string(chunk.range.first) + ".." +
-                std::to_string(chunk.range.end()));
+      .Annotate(chunk.table->qualified_name() + " rows " + std::to_string(chunk.range.first) +
+                ".." + std::to_string(chunk.range.end()));
 }
 
 }  // namespace skyseed

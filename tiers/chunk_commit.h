@@ -8,14 +8,16 @@
 
 #include "common/status.h"
 #include "generator/corpus_digest.h"
+#include "loader/chunk_copy.h"
 #include "loader/pg_connection.h"
 #include "tiers/chunk_plan.h"
 
 namespace skyseed {
 
-// `tuples` holds the chunk's encoded rows without header or trailer; `digest`
-// is their digest sum, as the ledger records it.
-Status CommitChunk(PgConnection& conn, const Chunk& chunk, const Digest128& digest,
-                   std::string_view tuples);
+// `next` produces the chunk's encoded rows in pieces (loader/chunk_copy.h);
+// `digest` is their digest sum as the ledger records it, read once every
+// piece has been produced.
+Status CommitChunk(PgConnection& conn, const Chunk& chunk, const NextTuples& next,
+                   const Digest128& digest);
 
 }  // namespace skyseed

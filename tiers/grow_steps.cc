@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "common/cpu_clock.h"
@@ -64,6 +65,48 @@ Result<std::vector<std::unique_ptr<PgConnection>>> LoadConnections(const GrowOpt
   return conns;
 }
 
+// Rows are generated in slices of this many while the COPY takes the slice
+// before, so a worker holds a few MiB, not a whole chunk.
+constexpr uint64_t kSliceRows = 4096;
+
+// One chunk on one connection: its rows checked from a file (whole, before
+// anything is sent) or generated slice by slice. Adds the client thread's
+// CPU to *generating, the bytes sent to *bytes.
+Status LoadChunk(const GrowOptions& o, const Chunk& c, PgConnection& conn, ByteBuffer& buf,
+                 std::string& file_stream, double* generating, uint64_t* bytes) {
+  buf.clear();
+  TableDigest d;
+  if (o.files) {
+    std::string_view tuples;
+    const double cpu_start = ThreadCpuSeconds();
+    SKYSEED_RETURN_IF_ERROR(o.files->ReadChecked(c, &file_stream, &tuples, &buf));
+    *generating += ThreadCpuSeconds() - cpu_start;
+    *bytes += tuples.size();
+    bool sent = false;
+    return CommitChunk(
+        conn, c,
+        [&]() -> Result<std::string_view> {
+          return std::exchange(sent, true) ? std::string_view() : tuples;
+        },
+        o.files->FileFor(c)->digest);
+  }
+  uint64_t next_row = c.range.first;
+  return CommitChunk(
+      conn, c,
+      [&]() -> Result<std::string_view> {
+        if (next_row == c.range.end()) return std::string_view();
+        const RowRange slice{next_row, std::min(kSliceRows, c.range.end() - next_row)};
+        const double cpu_start = ThreadCpuSeconds();
+        buf.clear();
+        c.table->encode(o.seed, slice, &buf, &d);
+        *generating += ThreadCpuSeconds() - cpu_start;
+        next_row = slice.end();
+        *bytes += buf.size();
+        return buf.view();
+      },
+      d.sum);
+}
+
 // `early`, when given, hears of each table whose chunks have all committed.
 // *tasks receives each connection's backend and client busy time.
 Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndexBuilds* early,
@@ -87,22 +130,11 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
   for (const auto& c : conns) backends.emplace_back(*c);
   std::vector<double> generating(jobs);
   const Status loaded = RunChunks(chunks, jobs, [&](const Chunk& c, int w) -> Status {
-    ByteBuffer& buf = *buffers[w];
-    buf.clear();
-    TableDigest d;
-    std::string_view tuples;
-    const double cpu_start = ThreadCpuSeconds();
-    if (o.files) {
-      SKYSEED_RETURN_IF_ERROR(o.files->ReadChecked(c, &file_streams[w], &tuples, &buf));
-      d.sum = o.files->FileFor(c)->digest;
-    } else {
-      c.table->encode(o.seed, c.range, &buf, &d);
-      tuples = buf.view();
-    }
-    generating[w] += ThreadCpuSeconds() - cpu_start;
-    SKYSEED_RETURN_IF_ERROR(CommitChunk(*(conns)[w], c, d.sum, tuples));
+    uint64_t bytes = 0;
+    SKYSEED_RETURN_IF_ERROR(
+        LoadChunk(o, c, *conns[w], *buffers[w], file_streams[w], &generating[w], &bytes));
     FaultPoint("committed");
-    progress->Add(c.range.count, tuples.size());
+    progress->Add(c.range.count, bytes);
     std::lock_guard<std::mutex> lock(mu);
     if (--chunks_left[c.table] == 0 && early) early->TableLoaded(*c.table);
     return Status::Ok();
