@@ -45,6 +45,8 @@ for mode in "${modes[@]}"; do
 done
 rm -f "$work"/logs/lat_*
 classes=(footprint_obscore cone_source)
+rounds="${LATENCY_ROUNDS:-$rounds}"
+[ "$rounds" = 0 ] && classes=()
 echo "== latency: $rounds rounds x $tx transactions per class and database, 1 client"
 for r in $(seq "$rounds"); do
   for class in "${classes[@]}"; do
@@ -54,7 +56,7 @@ for r in $(seq "$rounds"); do
     done
   done
 done
-python3 - "$work/logs" "${classes[@]}" <<'PY'
+[ "${#classes[@]}" -gt 0 ] && python3 - "$work/logs" "${classes[@]}" <<'PY'
 import glob, sys
 logs, classes = sys.argv[1], sys.argv[2:]
 def pct(v, p):  # nearest rank
@@ -73,6 +75,27 @@ for c in classes:
     a, d = got["after-load"], got["during-load"]
     print(f"{c:18} ratio during/after: p50 {d[0] / a[0]:.3f}  p95 {d[1] / a[1]:.3f}")
 PY
+# Time is noisy on a shared machine; the index pages a query touches are
+# not: the same 2,000 cones on both databases, EXPLAIN (ANALYZE, BUFFERS)
+# of each, summing the index scan's blocks and the rows found.
+echo "== index blocks per query (noise-free), the workload's 2000 cones"
+for mode in "${modes[@]}"; do
+  psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$(db "$mode")")" <<SQL
+CREATE FUNCTION pg_temp.scan(q text, OUT blocks bigint, OUT hits bigint) LANGUAGE plpgsql AS \$\$
+DECLARE j json; idx json;
+BEGIN
+  EXECUTE 'EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ' || q INTO j;
+  idx := j->0->'Plan'->'Plans'->0;  -- the Bitmap Index Scan under the Bitmap Heap Scan
+  blocks := (idx->>'Shared Hit Blocks')::bigint + (idx->>'Shared Read Blocks')::bigint;
+  hits := (j->0->'Plan'->>'Actual Rows')::bigint;
+END \$\$;
+SELECT format('%-12s footprint: %s index blocks, %s rows;  cone: %s index blocks, %s rows', '$mode',
+              sum((f).blocks), sum((f).hits), sum((c).blocks), sum((c).hits))
+FROM (SELECT pg_temp.scan(format('SELECT 1 FROM skyseed_corpus.obscore WHERE s_region && scircle(spoint(radians(%s), radians(%s)), radians(%s))', ra, dec, radius)) f,
+             pg_temp.scan(format('SELECT 1 FROM skyseed_corpus.gaia_source WHERE spoint(radians(ra), radians(dec)) <@ scircle(spoint(radians(%s), radians(%s)), radians(%s))', ra, dec, radius)) c
+      FROM skyseed_workload.cone) x;
+SQL
+done
 for mode in "${modes[@]}"; do
   sql "$(db "$mode")" "SELECT '$mode index sizes MiB: ' || string_agg(c.relname || ' ' || round(pg_relation_size(c.oid) / 1048576.0, 1), ', ') FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'gist'"
 done

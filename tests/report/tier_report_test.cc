@@ -107,13 +107,31 @@ TEST(TierReport, ThreeTiers) {
   for (const char* text : {">ci<", ">S<", ">D1<", "700,090", "8,170,000", "1,000,000"}) {
     EXPECT_NE(html.find(text), std::string::npos) << text;
   }
-  EXPECT_EQ(Count(html, "<svg "), 5u);
+  EXPECT_EQ(Count(html, "<svg "), 6u);
   for (const ReportFile& f : files) {
     if (f.name != "report.html") ExpectWellFormedSvg(f.name, f.content);
   }
   // Each tier's bars in the rows chart carry its name in their tooltip.
   const std::string& rows = Find(files, "rows_per_tier.svg")->content;
   EXPECT_NE(rows.find("D1 \u00b7 gaia.gaia_source: 8.17M"), std::string::npos);
+}
+
+TEST(TierReport, WallTimeStandsBesideItsBounds) {
+  TierRecord d1 = MakeTier("D1", 700090, 8170000);
+  d1.seconds = 95;  // within 10 % of the 90 s bound
+  // 180 busy seconds on 2 cores: a work bound of 90 s; the longest task
+  // that cannot be split is the 30 s index build, not the 85 s connection.
+  d1.phases_json = R"({"load":80,"task load 1":85,"task load 2":55,)"
+                   R"("task index obscore_pkey":30,"task vacuum ivoa.obscore":10,"cores":2})";
+  TierRecord s = MakeTier("S", 100000, 1000000);  // recorded before tasks were
+  const std::vector<ReportFile> files = RenderTierReport(MakeInput({s, d1}));
+  const std::string& svg = Find(files, "time_bounds_per_tier.svg")->content;
+  EXPECT_NE(svg.find("D1 · wall time: 95.0 s"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("D1 · work bound (busy seconds / cores): 90.0 s"), std::string::npos);
+  EXPECT_NE(svg.find("D1 · longest single task: 30.0 s"), std::string::npos);
+  const std::string& html = files[0].content;
+  EXPECT_NE(html.find("Tier D1: bound by work (2 cores)."), std::string::npos);
+  EXPECT_NE(html.find("Tier S recorded no tasks."), std::string::npos);
 }
 
 TEST(TierReport, ThroughputCountsTheRowsATierAdded) {
@@ -176,7 +194,7 @@ TEST(TierReport, EightTiersStayWellFormed) {
 
 TEST(TierReport, NoTierIsAPageSayingSo) {
   const std::vector<ReportFile> files = RenderTierReport(MakeInput({}));
-  ASSERT_EQ(files.size(), 6u);
+  ASSERT_EQ(files.size(), 7u);
   EXPECT_NE(files[0].content.find("No tier recorded yet."), std::string::npos);
   for (const ReportFile& f : files) {
     if (f.name != "report.html") ExpectWellFormedSvg(f.name, f.content);
