@@ -115,6 +115,9 @@ Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases
 
 Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases) {
   const auto start = std::chrono::steady_clock::now();
+  // A declared index lost outside skyseed (dropped, left invalid, changed)
+  // is built again with the set-aside ones, so no tier is recorded without it.
+  SKYSEED_RETURN_IF_ERROR(SetAsideDamagedIndexes(ctx.control, *ctx.options.narrator).status());
   IndexBuildSeconds builds;
   SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(ctx.options.conninfo, ctx.options.jobs,
                                                 ctx.options.maintenance_work_mem, &builds,

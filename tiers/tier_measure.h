@@ -20,8 +20,9 @@ Result<uint64_t> DatabaseSize(PgConnection& conn);
 Status VacuumAnalyze(const std::string& conninfo, int jobs);
 
 // Records the tier reached with `counts` rows after `seconds`, and prints
-// its summary line. Corruption if an index is still set aside or the ledger
-// does not cover each table's rows exactly once.
+// its summary line. Corruption if an index is still set aside, missing or
+// not as declared (tiers/index_audit.h), or the ledger does not cover each
+// table's rows exactly once.
 // Says "tier S reached: ..." once recorded.
 Status RecordReached(PgConnection& control, const std::string& tier, const TableRows& counts,
                      double seconds, const PhaseTimes& phases, Narrator& narrator);
