@@ -127,7 +127,7 @@ void PrintSweeps(const nlohmann::json& sweeps) {
 
 Status PrintStatus(const std::string& conninfo, bool json) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
-  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, ReadCorpusIdentity(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, RequireCorpusIdentity(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*conn));
