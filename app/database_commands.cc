@@ -171,7 +171,8 @@ void AddVerifyCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand(
       "verify",
       "Read every corpus table back, recompute its digests and compare them with the "
-      "ledger, the tier record and the generator. Exit 0 on a match, 1 otherwise.");
+      "ledger, the tier records and the generator, and the indexes with their declarations. "
+      "Exit 0 on a match, 1 otherwise, 2 for a database that holds no skyseed corpus.");
   auto conn = std::make_shared<ConnectionOptions>();
   auto jobs = std::make_shared<std::string>();
   cmd->add_option("--jobs", *jobs, "parallel read-back connections (default: cores)");

@@ -43,7 +43,8 @@ Result<nlohmann::json> ToJson(const CorpusIdentity& id, const std::vector<TierRe
                            {"work_bound", b.work_bound},
                            {"longest_task", b.longest_task},
                            {"longest_task_seconds", b.longest},
-                           {"verdict", BoundVerdict(b, t.seconds)}};
+                           {"verdict", BoundVerdict(b, t.seconds, p->host_busy)}};
+      if (p->host_busy) tj["time_bounds"]["host_busy_seconds"] = *p->host_busy;
       if (p->peak_rss_mib > 0) tj["peak_rss_mib"] = p->peak_rss_mib;
     }
     for (const TierTableRecord& r : t.tables) {
@@ -150,7 +151,7 @@ void PrintSweeps(const nlohmann::json& sweeps) {
 
 Status PrintStatus(const std::string& conninfo, bool json) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
-  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, ReadCorpusIdentity(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, RequireCorpusIdentity(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*conn));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "report/bar_chart.h"
@@ -26,6 +27,7 @@ struct Phases {
   TaskSeconds tasks;
   int cores = 0;
   bool busy_is_cpu = true;
+  std::optional<double> host_busy;
 };
 
 Phases ReadPhases(const std::string& json) {
@@ -38,7 +40,8 @@ Phases ReadPhases(const std::string& json) {
           t->index_builds,
           t->tasks,
           t->cores,
-          t->busy_is_cpu};
+          t->busy_is_cpu,
+          t->host_busy};
 }
 
 struct Model {
@@ -202,8 +205,9 @@ std::string BoundsCaption(const Model& m) {
       c += " Tier " + m.groups[i] + " recorded no tasks.";
     } else {
       const TimeBounds b = BoundsOf(p.tasks, p.cores);
-      c += " Tier " + m.groups[i] + ": " + BoundVerdict(b, m.in.tiers[i].seconds) + " (" +
-           std::to_string(b.cores) + " cores" + (p.busy_is_cpu ? "" : ", busy = wall time") + ").";
+      c += " Tier " + m.groups[i] + ": " + BoundVerdict(b, m.in.tiers[i].seconds, p.host_busy) +
+           " (" + std::to_string(b.cores) + " cores" + (p.busy_is_cpu ? "" : ", busy = wall time") +
+           ").";
     }
   }
   return c;

@@ -42,25 +42,37 @@ IndexDef Gist(const TableDef& t, const QuoteFn& q, const std::string& name,
               const std::string& expression) {
   const std::string qualified_index = q(kCorpusSchema) + "." + q(name);
   return {
-      name, &t, IndexKind::kGist,
+      name,
+      &t,
+      IndexKind::kGist,
       "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " USING gist (" + expression + ")",
-      "DROP INDEX IF EXISTS " + qualified_index};
+      "DROP INDEX IF EXISTS " + qualified_index,
+      "gist",
+      expression};
 }
 
 IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
   const std::string name = std::string(t.name) + "_pkey";
-  return {name, &t, IndexKind::kPrimaryKey,
+  return {name,
+          &t,
+          IndexKind::kPrimaryKey,
           "ALTER TABLE " + QualifiedName(t, q) + " ADD CONSTRAINT " + q(name) + " PRIMARY KEY (" +
               q(t.key_column) + ")",
-          "ALTER TABLE " + QualifiedName(t, q) + " DROP CONSTRAINT IF EXISTS " + q(name)};
+          "ALTER TABLE " + QualifiedName(t, q) + " DROP CONSTRAINT IF EXISTS " + q(name),
+          "btree",
+          q(t.key_column)};
 }
 
 // On a quoted column or an expression.
 IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name,
                const std::string& key) {
-  return {name, &t, IndexKind::kBtree,
+  return {name,
+          &t,
+          IndexKind::kBtree,
           "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " (" + key + ")",
-          "DROP INDEX IF EXISTS " + q(kCorpusSchema) + "." + q(name)};
+          "DROP INDEX IF EXISTS " + q(kCorpusSchema) + "." + q(name),
+          "btree",
+          key};
 }
 
 // The columns of a table as `select` maps each declared one, comma-joined.

@@ -39,6 +39,11 @@ struct IndexDef {
   IndexKind kind;
   std::string create_sql;
   std::string drop_sql;
+  // The access method ("btree", "gist") and what it indexes (a quoted column
+  // or an expression): with UnquotedIdentifier, what pg_get_indexdef prints
+  // for the index, so a database's indexes can be checked against these.
+  std::string method;
+  std::string key;
 };
 
 // Where the corpus tables live, whatever names they are presented under.

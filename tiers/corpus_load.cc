@@ -28,15 +28,16 @@ Status CheckTiling(const FilesManifest::Table& t, uint64_t rows) {
   uint64_t next = 0;
   for (const CorpusFile& f : t.files) {
     if (f.first_row != next || f.rows == 0) {
-      return Status::Corruption("manifest.json: the files of " + t.table +
-                                " do not cover its rows in order (a gap or an overlap at row " +
-                                std::to_string(next) + ")");
+      return Status::InvalidArgument(
+          "manifest.json: the files of " + t.table +
+          " do not cover its rows in order (a gap or an overlap at row " + std::to_string(next) +
+          ")");
     }
     next += f.rows;
   }
   if (next != rows) {
-    return Status::Corruption("manifest.json: " + t.table + " has " + std::to_string(next) +
-                              " rows in its files; tier needs " + std::to_string(rows));
+    return Status::InvalidArgument("manifest.json: " + t.table + " has " + std::to_string(next) +
+                                   " rows in its files; tier needs " + std::to_string(rows));
   }
   return Status::Ok();
 }
@@ -53,7 +54,12 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
   }
   std::string text;
   SKYSEED_RETURN_IF_ERROR(ReadText(path, &text));
-  SKYSEED_ASSIGN_OR_RETURN(FilesManifest m, ManifestFromJson(text));
+  // A manifest.json that cannot be used is an input error, like a missing
+  // one (exit 2), and nothing is touched yet; a damaged COPY file is a
+  // failure of the corpus found on the way (Corruption, exit 1).
+  Result<FilesManifest> parsed = ManifestFromJson(text);
+  if (!parsed.ok()) return Status::InvalidArgument(parsed.status().message());
+  FilesManifest m = std::move(*parsed);
   if (m.generator_version != kGeneratorVersion) {
     return Status::InvalidArgument(dir + " was written by generator " + m.generator_version +
                                    "; this skyseed is " + kGeneratorVersion +
@@ -61,7 +67,7 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
   }
   Result<std::vector<TierSpec>> tier = ParseTierList(m.tier);
   if (!tier.ok() || tier->size() != 1) {
-    return Status::Corruption("manifest.json: unknown tier '" + m.tier + "'");
+    return Status::InvalidArgument("manifest.json: unknown tier '" + m.tier + "'");
   }
   CorpusFileSet set;
   set.dir_ = dir;
@@ -73,12 +79,12 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
       if (cand.table == t.qualified_name()) mt = &cand;
     }
     if (mt == nullptr)
-      return Status::Corruption("manifest.json: no files for " + t.qualified_name());
+      return Status::InvalidArgument("manifest.json: no files for " + t.qualified_name());
     SKYSEED_RETURN_IF_ERROR(CheckTiling(*mt, set.tier_.RowsOf(t)));
     for (const CorpusFile& f : mt->files) set.by_start_[{mt->table, f.first_row}] = f;
   }
   if (set.manifest_.tables.size() != CorpusTables().size()) {
-    return Status::Corruption("manifest.json: tables that are not in the corpus");
+    return Status::InvalidArgument("manifest.json: tables that are not in the corpus");
   }
   std::string stream;
   std::string_view tuples;

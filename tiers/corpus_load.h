@@ -25,6 +25,8 @@ class CorpusFileSet {
   // files tile rows 0..N of the tier's count with nothing missing or
   // doubled, and each table's first file holds the generator's rows for the seed, so a
   // manifest of another seed is refused before any database is touched.
+  // InvalidArgument for a missing or unusable manifest.json, Corruption for
+  // a damaged first file.
   static Result<CorpusFileSet> Open(const std::string& dir);
 
   const FilesManifest& manifest() const { return manifest_; }

@@ -79,11 +79,17 @@ Status PrepareCorpus(PgConnection& conn, const GrowOptions& o) {
   return s;
 }
 
-// A tier already recorded is reached: its growth is not repeated.
-Result<bool> AlreadyReached(PgConnection& conn, const std::string& name, Narrator& narrator) {
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> recorded, ReadTiers(conn));
+// A tier already recorded is reached: its growth is not repeated, but a
+// declared index lost since is rebuilt (by a plain grow: shards running
+// together would race to build it).
+Result<bool> AlreadyReached(GrowContext& ctx, const std::string& name) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> recorded, ReadTiers(ctx.control));
   if (!HasTier(recorded, name)) return false;
-  narrator.Say("tier " + name + " already reached; nothing to do");
+  PhaseTimes restored;
+  if (!ctx.options.sharded()) SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &restored));
+  ctx.options.narrator->Say(
+      "tier " + name + " already reached; " +
+      (restored.index_builds.empty() ? "nothing to do" : "its indexes are complete again"));
   return true;
 }
 
@@ -96,8 +102,7 @@ Status GrowTiers(GrowContext& ctx) {
     SKYSEED_RETURN_IF_ERROR(JoinShardPlan(ctx.control, options, options.tiers[0].name));
   }
   for (const TierSpec& tier : options.tiers) {
-    SKYSEED_ASSIGN_OR_RETURN(bool reached,
-                             AlreadyReached(ctx.control, tier.name, *ctx.options.narrator));
+    SKYSEED_ASSIGN_OR_RETURN(bool reached, AlreadyReached(ctx, tier.name));
     if (reached) continue;
     SKYSEED_RETURN_IF_ERROR(GrowAndRecord(ctx, tier.name, tier.rows));
   }
@@ -139,8 +144,7 @@ Status GrowOnce(const GrowOptions& options) {
   if (options.target_size == 0) {
     SKYSEED_RETURN_IF_ERROR(GrowTiers(ctx));
   } else {
-    SKYSEED_ASSIGN_OR_RETURN(bool reached,
-                             AlreadyReached(control, options.target_name, *options.narrator));
+    SKYSEED_ASSIGN_OR_RETURN(bool reached, AlreadyReached(ctx, options.target_name));
     if (!reached) SKYSEED_RETURN_IF_ERROR(GrowToSize(ctx));
   }
   return GrantRead(control, options);

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -171,6 +172,9 @@ Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases
 
 Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases) {
   const auto start = std::chrono::steady_clock::now();
+  // A declared index lost outside skyseed (dropped, left invalid, changed)
+  // is built again with the set-aside ones, so no tier is recorded without it.
+  SKYSEED_RETURN_IF_ERROR(SetAsideDamagedIndexes(ctx.control, *ctx.options.narrator).status());
   IndexBuildSeconds builds;
   SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(ctx.options.conninfo, ctx.options.jobs,
                                                 ctx.options.maintenance_work_mem, &builds,
@@ -187,6 +191,7 @@ Status GrowToCounts(GrowContext& ctx, const TableRows& counts, PhaseTimes* phase
 
 Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableRows& counts) {
   const auto start = std::chrono::steady_clock::now();
+  const std::optional<double> host_start = HostBusyCpuSeconds();
   PhaseTimes phases;
   SKYSEED_RETURN_IF_ERROR(LoadMissing(ctx, counts, &phases));
   if (ctx.options.sharded()) {
@@ -199,6 +204,9 @@ Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableRows&
   SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs, &phases.tasks));
   const auto end = std::chrono::steady_clock::now();
   phases.vacuum = std::chrono::duration<double>(end - vacuum_start).count();
+  if (const std::optional<double> host_end = HostBusyCpuSeconds(); host_start && host_end) {
+    phases.host_busy = *host_end - *host_start;
+  }
   return RecordReached(ctx.control, tier, counts,
                        std::chrono::duration<double>(end - start).count(), phases,
                        *ctx.options.narrator);

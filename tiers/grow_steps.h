@@ -21,7 +21,8 @@ struct GrowContext {
 // Loads what the ledger lacks below `counts` (this shard's cells only, when
 // sharded), setting indexes aside where that is cheaper.
 Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases);
-// Builds every stashed index.
+// Builds every stashed index, and every declared one that is missing,
+// invalid or not as declared (tiers/index_audit.h).
 Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases);
 // LoadMissing, then BuildStashedIndexes.
 Status GrowToCounts(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases);

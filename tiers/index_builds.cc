@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/fault_point.h"
+#include "tiers/index_audit.h"
 #include "tiers/index_strategy.h"
 #include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
@@ -69,6 +70,27 @@ Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
                        .Annotate("setting aside index " + index.name);
   FaultPoint("set-aside");
   return s;
+}
+
+Result<int> SetAsideDamagedIndexes(PgConnection& conn, Narrator& narrator) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexFinding> findings, AuditCorpusIndexes(conn));
+  const std::vector<IndexDef> all = CorpusIndexes(conn.IdentQuoter());
+  for (const IndexFinding& f : findings) {
+    const auto it =
+        std::find_if(all.begin(), all.end(), [&](const IndexDef& d) { return d.name == f.name; });
+    narrator.Say(DescribeIndexFinding(f) + "; rebuilding it");
+    // The declared drop, then a plain one (a primary key's name may be held
+    // by an index without its constraint), in the stash entry's transaction.
+    SKYSEED_RETURN_IF_ERROR(conn.InTransaction([&]() -> Status {
+                                  SKYSEED_RETURN_IF_ERROR(StashIndex(conn, *it));
+                                  SKYSEED_RETURN_IF_ERROR(conn.Exec(it->drop_sql));
+                                  return conn.Exec("DROP INDEX IF EXISTS " +
+                                                   conn.QuoteIdent(kCorpusSchema) + "." +
+                                                   conn.QuoteIdent(f.name));
+                                })
+                                .Annotate("setting aside index " + f.name));
+  }
+  return static_cast<int>(findings.size());
 }
 
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::string& mwm,

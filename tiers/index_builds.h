@@ -24,6 +24,12 @@ Status BuildIndexes(const std::string& conninfo, int jobs, const std::string& ma
                     const std::vector<const IndexDef*>& indexes, IndexBuildSeconds* seconds,
                     TaskSeconds* tasks, Narrator& narrator);
 
+// Every declared index that is missing, invalid or not as declared (and not
+// stashed: tiers/index_audit.h) is dropped if present and stashed, saying so
+// one line each, so that RebuildStashedIndexes builds it as declared. Returns
+// how many.
+Result<int> SetAsideDamagedIndexes(PgConnection& conn, Narrator& narrator);
+
 // Builds every stashed index (of `table` only, when given) in the waves of
 // IndexBuildWaves, `jobs` at a time on separate connections, each in the
 // transaction that removes its stash entry. *seconds receives each build's

@@ -59,6 +59,13 @@ Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn) {
   return CorpusIdentity{static_cast<uint64_t>(r.int64(0, 0)), r.text(0, 1)};
 }
 
+Result<CorpusIdentity> RequireCorpusIdentity(PgConnection& conn) {
+  Result<CorpusIdentity> id = ReadCorpusIdentity(conn);
+  if (id.ok() || id.status().code() != Status::Code::kNotFound) return id;
+  return Status::InvalidArgument(id.status().message() +
+                                 " (is this the database skyseed grew? check --db / --database)");
+}
+
 Status CheckCorpusIdentity(const CorpusIdentity& id, uint64_t seed) {
   if (id.generator_version != kGeneratorVersion) {
     return Status::InvalidArgument("database was grown by generator " + id.generator_version +

@@ -63,6 +63,9 @@ struct TierRecord {
 Result<bool> PresentsStandardNames(PgConnection& conn);
 // NotFound if the database holds no skyseed corpus.
 Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn);
+// For commands that only read a corpus (verify, status): a database without
+// one is the wrong database, an input error (InvalidArgument), not a failure.
+Result<CorpusIdentity> RequireCorpusIdentity(PgConnection& conn);
 // Checks the database's corpus was made by this seed and generator.
 Status CheckCorpusIdentity(const CorpusIdentity& id, uint64_t seed);
 // Creates the corpus tables, the views presenting them under their standard

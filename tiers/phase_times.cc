@@ -13,6 +13,7 @@ constexpr std::string_view kTaskPrefix = "task ";
 constexpr const char* kBusy = "busy";
 constexpr const char* kCores = "cores";
 constexpr const char* kPeakRss = "peak_rss_mib";
+constexpr const char* kHostBusy = "host_busy";
 
 }  // namespace
 
@@ -28,6 +29,7 @@ std::string PhaseTimesToJson(const PhaseTimes& p) {
   if (!p.tasks.empty()) j[kBusy] = p.busy_is_cpu ? "cpu" : "wall";
   if (p.cores > 0) j[kCores] = p.cores;
   if (p.peak_rss_mib > 0) j[kPeakRss] = p.peak_rss_mib;
+  if (p.host_busy) j[kHostBusy] = *p.host_busy;
   return j.dump();
 }
 
@@ -47,6 +49,7 @@ Result<PhaseTimes> PhaseTimesFromJson(const std::string& text) {
     if (key.starts_with(kTaskPrefix)) p.tasks[key.substr(kTaskPrefix.size())] = s;
     if (key == kCores) p.cores = static_cast<int>(s);
     if (key == kPeakRss) p.peak_rss_mib = s;
+    if (key == kHostBusy) p.host_busy = s;
   }
   return p;
 }

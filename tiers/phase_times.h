@@ -27,6 +27,9 @@ struct PhaseTimes {
   bool busy_is_cpu = true;
   int cores = 0;            // of the host that grew the tier; 0: not recorded
   double peak_rss_mib = 0;  // of the skyseed process, so far
+  // CPU seconds the whole host was busy during the growth, whoever ran: far
+  // above the tasks' busy seconds, other processes held the cores.
+  std::optional<double> host_busy;
 
   // Adds to a phase, starting it at zero if it has not run yet.
   static void Add(std::optional<double>* phase, double seconds) {
@@ -43,7 +46,8 @@ inline double SecondsSince(std::chrono::steady_clock::time_point start) {
 }
 
 // {"index <name>": s, ..., "indexes": s, "load": s, "vacuum": s,
-//  "task <name>": s, ..., "busy": "cpu"|"wall", "cores": n, "peak_rss_mib": m}
+//  "task <name>": s, ..., "busy": "cpu"|"wall", "cores": n, "peak_rss_mib": m,
+//  "host_busy": s}
 std::string PhaseTimesToJson(const PhaseTimes& p);
 // Corruption unless `text` is a JSON object; keys it does not know and
 // values that are not numbers are skipped.

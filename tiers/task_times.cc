@@ -42,12 +42,22 @@ TimeBounds BoundsOf(const TaskSeconds& tasks, int cores) {
   return b;
 }
 
-std::string BoundVerdict(const TimeBounds& b, double wall_seconds) {
+std::string BoundVerdict(const TimeBounds& b, double wall_seconds,
+                         std::optional<double> host_busy) {
   const double bound = b.bound();
   if (bound <= 0) return "no tasks recorded";
   if (wall_seconds > 1.10 * bound) {
-    char text[96];
-    std::snprintf(text, sizeof text, "waiting (wall %.2fx the larger bound)", wall_seconds / bound);
+    char text[192];
+    // The host's cores were nearly all busy, and mostly not with this run.
+    if (host_busy && *host_busy >= 0.85 * b.cores * wall_seconds && *host_busy > 1.25 * b.work) {
+      std::snprintf(text, sizeof text,
+                    "waiting for cores other processes held (wall %.2fx the larger bound; the "
+                    "host was busy %.0f of its %.0f core-seconds, this run's tasks %.0f)",
+                    wall_seconds / bound, *host_busy, b.cores * wall_seconds, b.work);
+    } else {
+      std::snprintf(text, sizeof text, "waiting (wall %.2fx the larger bound)",
+                    wall_seconds / bound);
+    }
     return text;
   }
   if (b.longest > b.work_bound) return "bound by one task (" + b.longest_task + ")";

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "loader/pg_connection.h"
@@ -52,7 +53,10 @@ struct TimeBounds {
 TimeBounds BoundsOf(const TaskSeconds& tasks, int cores);
 bool SplittableTask(const std::string& name);
 // "bound by work", "bound by one task (index x)", or "waiting (wall 1.8x
-// the larger bound)": within 10 % of a bound counts as bound by it.
-std::string BoundVerdict(const TimeBounds& b, double wall_seconds);
+// the larger bound)": within 10 % of a bound counts as bound by it. Given
+// the host's busy CPU seconds over the same wall time, waiting while other
+// processes held the cores says so.
+std::string BoundVerdict(const TimeBounds& b, double wall_seconds,
+                         std::optional<double> host_busy = std::nullopt);
 
 }  // namespace skyseed

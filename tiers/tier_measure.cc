@@ -11,6 +11,7 @@
 #include "common/fault_point.h"
 #include "schema/corpus_schema.h"
 #include "tiers/chunk_plan.h"
+#include "tiers/index_audit.h"
 #include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
 
@@ -51,6 +52,11 @@ Status MeasureTier(PgConnection& control, const TableRows& counts, TierRecord* r
   if (!stash.empty()) {
     return Status::Corruption("index " + stash.front().index_name +
                               " is still set aside; a tier is recorded only with every index");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexFinding> damaged, AuditCorpusIndexes(control));
+  if (!damaged.empty()) {
+    return Status::Corruption(DescribeIndexFinding(damaged.front()) +
+                              "; a tier is recorded only with every index as declared");
   }
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(control));
   std::vector<NamedTableDigest> named;

@@ -22,9 +22,10 @@ Status VacuumAnalyze(const std::string& conninfo, int jobs, TaskSeconds* tasks);
 
 // Records the tier reached with `counts` rows after `seconds`, and prints
 // its summary line. The record's phases gain this host's cores, the
-// process's peak RSS and how busy time was measured. Corruption if an index is still set aside or
-// the ledger does not cover each table's rows exactly once. Says "tier S reached: ..." once
-// recorded.
+// process's peak RSS and how busy time was measured. Corruption if an index
+// is still set aside, missing or not as declared (tiers/index_audit.h), or
+// the ledger does not cover each table's rows exactly once.
+// Says "tier S reached: ..." once recorded.
 Status RecordReached(PgConnection& control, const std::string& tier, const TableRows& counts,
                      double seconds, const PhaseTimes& phases, Narrator& narrator);
 

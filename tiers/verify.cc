@@ -8,25 +8,31 @@
 #include "schema/corpus_schema.h"
 #include "tiers/advisory_locks.h"
 #include "tiers/corpus_hash.h"
+#include "tiers/index_audit.h"
 #include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
 #include "tiers/table_scan.h"
+#include "tiers/verify_plan.h"
 
 namespace skyseed {
 namespace {
+
+// Rows the ledger does not account for are compared, and prefixes hashed,
+// in pieces of grow's default chunk.
+constexpr uint64_t kPieceRows = 50'000;
 
 bool Less(const Digest128& a, const Digest128& b) {
   return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
 }
 
-// What the generator says each ledger chunk must hold.
-std::vector<TableDigest> ExpectedChunks(const TableDef& t, uint64_t seed,
-                                        const std::vector<RowRange>& chunks, int jobs) {
-  std::vector<TableDigest> out(chunks.size());
+// What the generator says each range must hold.
+std::vector<TableDigest> HashRanges(const TableDef& t, uint64_t seed,
+                                    const std::vector<RowRange>& ranges, int jobs) {
+  std::vector<TableDigest> out(ranges.size());
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
   for (int w = 0; w < jobs; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
-  RunParallel(chunks.size(), jobs, [&](size_t i, int w) {
-    out[i] = HashRange(t, seed, chunks[i], buffers[w].get());
+  RunParallel(ranges.size(), jobs, [&](size_t i, int w) {
+    out[i] = HashRange(t, seed, ranges[i], buffers[w].get());
     return Status::Ok();
   });
   return out;
@@ -55,34 +61,134 @@ Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t s
   return Status::Ok();
 }
 
-Status VerifyTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
-                   const std::vector<LedgerEntry>& ledger, TableVerdict* v,
-                   std::vector<std::string>* problems) {
-  std::vector<RowRange> chunks;
-  std::vector<LedgerEntry> entries;
-  for (const LedgerEntry& e : ledger) {
-    if (e.table == t.qualified_name()) entries.push_back(e);
-  }
-  std::sort(entries.begin(), entries.end(), [](const LedgerEntry& a, const LedgerEntry& b) {
-    return a.range.first < b.range.first;
-  });
-  for (const LedgerEntry& e : entries) chunks.push_back(e.range);
+// One table's plan and what the generator and the database say of its
+// chunks; kept for the ledger's diagnosis and the tier records' proof.
+struct TableCheck {
+  const TableDef* table = nullptr;
+  TablePlan plan;
+  std::vector<TableDigest> generator, database;
+  bool Holds(size_t c) const { return database[c] == generator[c]; }
+};
+
+Status CheckTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
+                  const std::vector<LedgerEntry>& ledger, uint64_t tier_rows, TableVerdict* v,
+                  TableCheck* check) {
+  check->table = &t;
+  check->plan = PlanTableCheck(ledger, t.qualified_name(), tier_rows, kPieceRows);
+  std::vector<RowRange> ranges;
+  for (const VerifyChunk& c : check->plan.chunks) ranges.push_back(c.range);
   v->table = t.qualified_name();
-  v->chunks = chunks.size();
-  SKYSEED_ASSIGN_OR_RETURN(ChunkScan scan, ScanTable(o.conninfo, o.jobs, t, chunks));
-  const std::vector<TableDigest> expected = ExpectedChunks(t, seed, chunks, o.jobs);
+  v->chunks = ranges.size();
+  SKYSEED_ASSIGN_OR_RETURN(ChunkScan scan, ScanTable(o.conninfo, o.jobs, t, ranges));
+  check->generator = HashRanges(t, seed, ranges, o.jobs);
+  check->database = scan.digests;
   v->db_rows = scan.outside.rows;
   v->rows_unexpected = scan.outside.rows;
-  for (size_t c = 0; c < chunks.size(); ++c) {
-    v->expected_rows += expected[c].rows;
-    v->db_rows += scan.digests[c].rows;
-    if (expected[c].sum != entries[c].digest) {
-      problems->push_back(v->table + ": ledger digest of rows " + std::to_string(chunks[c].first) +
-                          ".. disagrees with the generator");
-    }
-    if (scan.digests[c] == expected[c]) continue;
+  for (size_t c = 0; c < ranges.size(); ++c) {
+    v->expected_rows += check->generator[c].rows;
+    v->db_rows += check->database[c].rows;
+    if (check->Holds(c)) continue;
     ++v->chunks_differing;
-    SKYSEED_RETURN_IF_ERROR(CountRowDifferences(o, t, seed, chunks[c], v));
+    SKYSEED_RETURN_IF_ERROR(CountRowDifferences(o, t, seed, ranges[c], v));
+  }
+  return Status::Ok();
+}
+
+std::string RowsText(RowRange r) {
+  return "rows " + std::to_string(r.first) + ".." + std::to_string(r.end());
+}
+
+// The ledger judged against the tier record and the table: what it lost,
+// what it misstates, and what an unfinished grow added past the tier.
+void DiagnoseLedger(const TableCheck& c, const std::string& tier,
+                    std::vector<std::string>* problems) {
+  const std::string table = c.table->qualified_name();
+  const std::string damaged = "the chunk ledger is damaged: ";
+  const TablePlan& p = c.plan;
+  if (p.tier_rows_in_ledger < p.tier_rows) {
+    bool held = true;
+    for (size_t i = 0; i < p.chunks.size(); ++i) {
+      if (!p.chunks[i].ledger_digest && !c.Holds(i)) held = false;
+    }
+    problems->push_back(damaged + "it accounts for " + std::to_string(p.tier_rows_in_ledger) +
+                        " of the " + std::to_string(p.tier_rows) + " rows of " + table +
+                        " that tier " + tier + " recorded" + (held ? " and the table holds" : ""));
+  }
+  if (p.overlapping_entries > 0) {
+    problems->push_back(damaged + std::to_string(p.overlapping_entries) + " entries of " + table +
+                        " overlap others");
+  }
+  uint64_t beyond = 0;
+  for (size_t i = 0; i < p.chunks.size(); ++i) {
+    const VerifyChunk& v = p.chunks[i];
+    if (!v.ledger_digest) continue;
+    if (*v.ledger_digest != c.generator[i].sum) {
+      problems->push_back(damaged + "its digest of " + table + " " + RowsText(v.range) +
+                          " disagrees with the generator" +
+                          (c.Holds(i) ? " (the table's rows agree)" : ""));
+    }
+    if (v.range.end() > p.tier_rows && c.Holds(i)) {
+      beyond += v.range.end() - std::max(v.range.first, p.tier_rows);
+    }
+  }
+  if (!tier.empty() && beyond > 0) {
+    problems->push_back("rows beyond tier " + tier +
+                        " are loaded (an unfinished grow): " + std::to_string(beyond) +
+                        " rows of " + table + " past its " + std::to_string(p.tier_rows));
+  }
+}
+
+// The generator's digest of rows [0, rows), reusing the chunks' digests.
+TableDigest GeneratorPrefix(const TableCheck& c, uint64_t seed, uint64_t rows, int jobs) {
+  const PrefixPlan plan = PlanPrefix(c.plan.chunks, rows, kPieceRows);
+  TableDigest d;
+  for (size_t i : plan.whole) d.Merge(c.generator[i]);
+  for (const TableDigest& piece : HashRanges(*c.table, seed, plan.to_hash, jobs)) d.Merge(piece);
+  return d;
+}
+
+std::string DigestText(const TableDigest& d) {
+  return std::to_string(d.rows) + " rows, digest " + d.sum.Hex();
+}
+
+// Every tier record, table by table and its corpus digest, against what the
+// generator says of that tier's rows.
+void CheckTierRecords(const std::vector<TierRecord>& tiers, const std::vector<TableCheck>& checks,
+                      uint64_t seed, int jobs, std::vector<std::string>* problems) {
+  for (const TierRecord& rec : tiers) {
+    std::vector<NamedTableDigest> generator;
+    for (const TableCheck& c : checks) {
+      const TableDigest want = GeneratorPrefix(c, seed, RecordedTierRows(rec, *c.table), jobs);
+      generator.push_back({c.table->qualified_name(), want});
+      const auto it = std::find_if(
+          rec.tables.begin(), rec.tables.end(),
+          [&](const TierTableRecord& t) { return t.table == c.table->qualified_name(); });
+      if (it == rec.tables.end()) {
+        problems->push_back("tier " + rec.tier + " has no record of " + c.table->qualified_name());
+      } else if (!(it->digest == want)) {
+        problems->push_back("tier " + rec.tier + " record of " + it->table + " (" +
+                            DigestText(it->digest) + ") disagrees with the generator (" +
+                            DigestText(want) + ")");
+      }
+    }
+    const Digest128 corpus = CorpusDigest(generator);
+    if (rec.corpus != corpus) {
+      problems->push_back("tier " + rec.tier + " recorded corpus digest " + rec.corpus.Hex() +
+                          "; the generator's is " + corpus.Hex());
+    }
+  }
+}
+
+// The corpus indexes against their declarations (a stashed one is reported
+// as set aside instead).
+Status CheckIndexes(PgConnection& conn, std::vector<std::string>* problems) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(conn));
+  for (const StashEntry& e : stash) {
+    problems->push_back("index " + e.index_name + " is set aside (run grow to rebuild it)");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexFinding> findings, AuditCorpusIndexes(conn));
+  for (const IndexFinding& f : findings) {
+    problems->push_back(DescribeIndexFinding(f) + " (run grow to rebuild it)");
   }
   return Status::Ok();
 }
@@ -112,7 +218,7 @@ bool VerifyReport::ok() const {
 
 Result<VerifyReport> Verify(const VerifyOptions& o) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(o.conninfo));
-  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, ReadCorpusIdentity(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, RequireCorpusIdentity(*conn));
   SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(id, id.seed));
   SKYSEED_ASSIGN_OR_RETURN(bool locked, TryAdvisoryLock(*conn, kGrowLockKey));
   if (!locked) {
@@ -122,31 +228,26 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
   }
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
-  Result<std::vector<StashEntry>> stash = ReadStash(*conn);
-  if (!stash.ok()) return stash.status();
   VerifyReport report;
-  for (const StashEntry& e : *stash) {
-    report.problems.push_back("index " + e.index_name + " is set aside (run grow to rebuild it)");
-  }
+  SKYSEED_RETURN_IF_ERROR(CheckIndexes(*conn, &report.problems));
+  if (!tiers.empty()) report.tier = tiers.back().tier;
+  std::vector<TableCheck> checks;
   std::vector<NamedTableDigest> named;
   for (const TableDef& t : CorpusTables()) {
+    const uint64_t tier_rows = tiers.empty() ? 0 : RecordedTierRows(tiers.back(), t);
     TableVerdict v;
-    SKYSEED_RETURN_IF_ERROR(VerifyTable(o, id.seed, t, ledger, &v, &report.problems));
+    TableCheck check;
+    SKYSEED_RETURN_IF_ERROR(CheckTable(o, id.seed, t, ledger, tier_rows, &v, &check));
     SKYSEED_RETURN_IF_ERROR(VerifyFootprints(*conn, t, &report.problems));
-    named.push_back({v.table, LedgerDigest(ledger, v.table)});
+    DiagnoseLedger(check, report.tier, &report.problems);
+    TableDigest all;
+    for (const TableDigest& d : check.generator) all.Merge(d);
+    named.push_back({v.table, all});
     report.tables.push_back(v);
+    checks.push_back(std::move(check));
   }
-  const Digest128 corpus = CorpusDigest(named);
-  report.corpus_digest = corpus.Hex();
-  if (!tiers.empty()) {
-    const TierRecord& last = tiers.back();
-    report.tier = last.tier;
-    if (last.corpus != corpus) {
-      report.problems.push_back("rows beyond tier " + last.tier +
-                                " are loaded (an unfinished grow); its recorded digest is " +
-                                last.corpus.Hex());
-    }
-  }
+  CheckTierRecords(tiers, checks, id.seed, o.jobs, &report.problems);
+  report.corpus_digest = CorpusDigest(named).Hex();
   return report;
 }
 

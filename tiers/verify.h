@@ -1,7 +1,10 @@
 // `skyseed verify`: reads every corpus table back by binary COPY TO (in
 // parallel block ranges), hashes each row exactly as the generator does, and
 // compares chunk by chunk with the ledger, the tier record and what the
-// generator says those rows must be.
+// generator says those rows must be (tiers/verify_plan.h); proves every tier
+// record against the generator, and every declared index against the
+// catalogue (tiers/index_audit.h). InvalidArgument for a database that holds
+// no corpus.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +32,7 @@ struct VerifyReport {
   std::string tier;  // latest tier recorded, "" if none
   std::string corpus_digest;
   std::vector<TableVerdict> tables;
-  std::vector<std::string> problems;  // ledger/tier-record/stash inconsistencies
+  std::vector<std::string> problems;  // ledger, tier records, indexes, footprints
   bool ok() const;
 };
 

@@ -8,16 +8,18 @@
 # spherepoly_gen_key runs (b)'s six tests inside its per-edge loop, n times
 # for an n-vertex polygon; the script prints what moving them after the
 # loop would save per polygon, and that as a share of (c).
-#   scripts/bench/pgsphere-key.sh CONNINFO
+#   scripts/bench/pgsphere-key.sh CONNINFO [ROWS]   (the first ROWS footprints,
+#   default 100000: tier S's)
 set -euo pipefail
 conn="$1"
-psql -X -q -t -A -v ON_ERROR_STOP=1 "$conn" <<'SQL'
+rows="${2:-100000}"
+psql -X -q -t -A -v ON_ERROR_STOP=1 -v rows="$rows" "$conn" <<'SQL'
 SET max_parallel_workers_per_gather = 0;
 SET maintenance_work_mem = '512MB';
-DROP TABLE IF EXISTS pg_temp.footprints;
-CREATE TEMP TABLE footprints AS SELECT s_region FROM skyseed_corpus.obscore;
-CREATE TEMP TABLE timing (what text, ms float8);
-CREATE FUNCTION pg_temp.ms(t0 timestamptz) RETURNS float8 LANGUAGE sql AS
+CREATE TEMP TABLE footprints AS
+  SELECT s_region FROM skyseed_corpus.obscore ORDER BY obs_pk LIMIT :rows;
+CREATE TEMP TABLE timing (what text, ms numeric);
+CREATE FUNCTION pg_temp.ms(t0 timestamptz) RETURNS numeric LANGUAGE sql AS
   $$ SELECT extract(epoch FROM clock_timestamp() - t0) * 1000 $$;
 DO $$
 DECLARE t0 timestamptz; n bigint; k bigint;
@@ -39,7 +41,7 @@ BEGIN
   END LOOP;
 END $$;
 WITH m AS (SELECT what, percentile_disc(0.5) WITHIN GROUP (ORDER BY ms) ms FROM timing GROUP BY what),
-     f AS (SELECT count(*) rows, avg(npoints(s_region)) n FROM footprints),
+     f AS (SELECT count(*) rows, avg(npoints(s_region))::numeric n FROM footprints),
      u AS (SELECT (SELECT ms FROM m WHERE what = 'a') * 1000 / rows a,
                   (SELECT ms FROM m WHERE what = 'b') * 1000 / rows b,
                   (SELECT ms FROM m WHERE what = 'c') * 1000 / rows c, n, rows FROM f)

@@ -53,6 +53,15 @@ expect 2 generate --tier ci
 expect 0 load --help
 expect 2 load
 expect 2 load --from "$tmp/no-such-corpus"
+# A manifest.json that cannot be used is an input error like a missing one:
+# cut short, not JSON, or a tier it does not know (no data directory made).
+mkdir -p "$tmp/bad-manifest"
+for bad in '{"format": "skyseed-corpus-files-1", "seed": 1, "tier"' 'not json' \
+  '{"format": "skyseed-corpus-files-1", "seed": 1, "tier": "D9", "tables": []}'; do
+  printf '%s' "$bad" >"$tmp/bad-manifest/manifest.json"
+  expect 2 load --from "$tmp/bad-manifest" --data-dir "$tmp/never"
+done
+if [ -e "$tmp/never" ]; then echo "FAIL: load of a bad manifest created the data directory"; failures=$((failures + 1)); fi
 expect 2 grow --tier ci --retries -1
 expect 2 grow --tier ci --retries 101
 expect 2 grow --tier

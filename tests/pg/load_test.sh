@@ -18,14 +18,15 @@ check "and verifies" verifies t_load
 out="$("$bin" load --from "$work/good" --db "$(conninfo t_load)" 2>&1)"
 check "a second load has nothing to do" grep -q "already reached" <<<"$out"
 
-# refused DIR WHAT PATTERN: exit non-zero, one line matching PATTERN, and a
-# fresh database left with no corpus rows.
+# refused DIR WHAT PATTERN [CODE]: exit non-zero (CODE when given), one line
+# matching PATTERN, and a fresh database left with no corpus rows.
 refused() {
-  local from="$1" what="$2" pattern="$3"
+  local from="$1" what="$2" pattern="$3" want="${4:-}"
   fresh_db t_bad
   "$bin" load --from "$from" --db "$(conninfo t_bad)" >/dev/null 2>"$work/err"; local rc=$?
   local last; last="$(tail -1 "$work/err")"
   check "$what: refused (exit $rc)" test "$rc" != 0
+  if [ -n "$want" ]; then check "$what: exit $want" test "$rc" = "$want"; fi
   check "$what: one line saying why" grep -q "^skyseed: .*$pattern" <<<"$last"
   check "$what: no error line but that one" test "$(grep -c '^skyseed:' "$work/err")" = 1
 }
@@ -35,7 +36,7 @@ variant() {  # variant NAME: a copy of the good corpus to damage
 
 d="$(variant truncated_file)"
 truncate -s -200 "$d/$third_source"
-refused "$d" "a truncated COPY file" "$third_source.*\(damaged\|truncated\)"
+refused "$d" "a truncated COPY file" "$third_source.*\(damaged\|truncated\)" 1
 check "the chunks before it committed, the bad one did not" \
   test "$(sql t_bad "SELECT count(*) FROM skyseed.chunk_ledger WHERE table_name = 'gaia.gaia_source'
                      AND first_row = 6000")" = 0
@@ -56,7 +57,7 @@ refused "$d" "a missing file" "$third_source is missing"
 
 d="$(variant truncated_manifest)"
 head -c 300 "$work/good/manifest.json" >"$d/manifest.json"
-refused "$d" "a truncated manifest.json" "manifest.json"
+refused "$d" "a truncated manifest.json" "manifest.json" 2
 check "touching no database" test "$(sql t_bad "SELECT to_regclass('skyseed.corpus') IS NULL")" = t
 
 d="$(variant edited_digest)"
@@ -67,7 +68,7 @@ f = m["tables"][1]["files"][2]
 f["digest"] = ("0" if f["digest"][0] != "0" else "1") + f["digest"][1:]
 json.dump(m, open(sys.argv[1], "w"))
 PY
-refused "$d" "a hand-edited file digest" "do not add up"
+refused "$d" "a hand-edited file digest" "do not add up" 2
 
 d="$(variant other_seed)"
 python3 - "$d/manifest.json" <<'PY'

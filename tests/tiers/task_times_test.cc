@@ -37,6 +37,18 @@ TEST(TaskTimes, BoundsAreTheWorkOverTheCoresAndTheLongestUnsplittableTask) {
   EXPECT_EQ(BoundVerdict(wide, 31), "bound by one task (index obscore_s_region_idx)");
 }
 
+TEST(TaskTimes, WaitingForCoresOthersHeldIsNamed) {
+  const TimeBounds b = BoundsOf({{"load 1", 45}, {"load 2", 45}}, 2);  // bound 45 s
+  // 100 s of wall on 2 cores, the host busy 195 core-seconds, 90 of them ours.
+  EXPECT_EQ(BoundVerdict(b, 100, 195),
+            "waiting for cores other processes held (wall 2.22x the larger bound; the host was "
+            "busy 195 of its 200 core-seconds, this run's tasks 90)");
+  // An idle host: the run itself waited (on I/O, locks, the client).
+  EXPECT_EQ(BoundVerdict(b, 100, 95), "waiting (wall 2.22x the larger bound)");
+  EXPECT_EQ(BoundVerdict(b, 100), "waiting (wall 2.22x the larger bound)");
+  EXPECT_EQ(BoundVerdict(b, 48, 96), "bound by work");
+}
+
 TEST(TaskTimes, OnlyLoadAndGenerateAreSplittable) {
   EXPECT_TRUE(SplittableTask("load 3"));
   EXPECT_TRUE(SplittableTask("generate 1"));
@@ -91,6 +103,15 @@ TEST(CpuClock, AgreesWithGetrusage) {
   EXPECT_NEAR(proc, rusage, 0.06);  // /proc counts in clock ticks
   // Not a process of that name: no reading.
   EXPECT_FALSE(ProcessCpuSeconds(getpid(), "postgres").has_value());
+}
+
+TEST(CpuClock, TheHostIsAtLeastAsBusyAsThisThread) {
+  const std::optional<double> host0 = HostBusyCpuSeconds();
+  ASSERT_TRUE(host0.has_value());
+  const double thread0 = ThreadCpuSeconds();
+  Spin(0.2);
+  const double host = *HostBusyCpuSeconds() - *host0;
+  EXPECT_GE(host + 0.02, ThreadCpuSeconds() - thread0);  // /proc/stat counts in ticks
 }
 
 }  // namespace
