@@ -13,7 +13,7 @@ namespace skyseed {
 
 struct LoadingArgs {
   std::string jobs, mwm = "512MB", retries = "5", standard_names = "skyseed",
-              gist_build = "during-load";
+                    gist_build = "during-load";
   std::vector<std::string> grant_roles;
   ConnectionOptions conn;
 };
