@@ -36,6 +36,7 @@ Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
 
 struct GrowArgs {
   std::string tiers, target_size, seed = "1", chunk_rows = "50000", shard;
+  bool verify = false;
   LoadingArgs loading;
 };
 
@@ -57,6 +58,7 @@ Status ParseGrowArgs(const GrowArgs& a, GrowOptions* out) {
   if (!seed.ok()) return seed.status();
   o.seed = *seed;
   SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a.loading, &o));
+  o.verify = a.verify;
   SKYSEED_ASSIGN_OR_RETURN(uint64_t chunk,
                            ParseCount(a.chunk_rows, "--chunk-rows", 100, 10'000'000));
   o.chunk_rows = chunk;
@@ -92,6 +94,11 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
                   "K/N: load only shard K of N of the chunks, so N processes (on one host or "
                   "many) grow one server together; the last to finish builds the indexes and "
                   "records the tier");
+  cmd->add_flag("--verify", a->verify,
+                "before loading, re-read every row already in the database and compare it with "
+                "the generator; refuse (exit 1) on any difference. Without it, grow only counts "
+                "the rows in each chunk the ledger lists: a deleted, duplicated or stray row is "
+                "refused, a changed value is not");
   AddLoadingOptions(cmd, &a->loading);
   cmd->footer(
       "Examples:\n  skyseed grow --tier ci                 # embedded cluster in ./skyseed-data\n"

@@ -13,6 +13,18 @@ TableDigest HashRange(const TableDef& table, uint64_t seed, RowRange range, Byte
   return d;
 }
 
+std::vector<TableDigest> HashRanges(const TableDef& table, uint64_t seed,
+                                    const std::vector<RowRange>& ranges, int threads) {
+  std::vector<TableDigest> out(ranges.size());
+  std::vector<std::unique_ptr<ByteBuffer>> buffers;
+  for (int w = 0; w < threads; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
+  RunParallel(ranges.size(), threads, [&](size_t i, int w) {
+    out[i] = HashRange(table, seed, ranges[i], buffers[w].get());
+    return Status::Ok();
+  });
+  return out;
+}
+
 CorpusHash HashTier(const TierSpec& tier, const HashOptions& options) {
   const std::vector<Chunk> chunks = TierChunks(tier, options.chunk_rows);
   uint64_t total = 0;

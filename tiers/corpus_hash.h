@@ -26,6 +26,9 @@ struct HashOptions {
 
 // Digest of rows [range) of one table.
 TableDigest HashRange(const TableDef& table, uint64_t seed, RowRange range, ByteBuffer* scratch);
+// HashRange of each of `ranges`, on `threads` threads.
+std::vector<TableDigest> HashRanges(const TableDef& table, uint64_t seed,
+                                    const std::vector<RowRange>& ranges, int threads);
 CorpusHash HashTier(const TierSpec& tier, const HashOptions& options);
 
 }  // namespace skyseed

@@ -47,6 +47,11 @@ struct GrowOptions {
   // false: set aside while a table is empty and built once after its load,
   // in one backend each.
   bool gist_during_load = true;
+  // Before loading, every growth checks that the tables hold the rows the
+  // chunk ledger says, counted per chunk (tiers/ledger_audit.h); --verify
+  // also re-reads those rows and compares them with the generator, so a
+  // changed value is refused too (tiers/ledger_recheck.h).
+  bool verify = false;
   // Roles given read access (GrantReadSql) once the tiers are grown.
   std::vector<std::string> grant_roles;
   // Where the tier summaries, retries, index builds and progress go.

@@ -17,6 +17,8 @@
 #include "tiers/early_index_builds.h"
 #include "tiers/index_builds.h"
 #include "tiers/index_strategy.h"
+#include "tiers/ledger_audit.h"
+#include "tiers/ledger_recheck.h"
 #include "tiers/load_plan.h"
 #include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
@@ -149,7 +151,32 @@ Status LoadChunks(GrowContext& ctx, const std::vector<Chunk>& chunks, EarlyIndex
 
 }  // namespace
 
+// Everything after it trusts the ledger: a ledger that lost entries would
+// load rows again, and a hole it vouches for would be recorded as a tier.
+Status CheckLedgerOnce(GrowContext& ctx) {
+  if (ctx.ledger_checked) return Status::Ok();
+  const GrowOptions& o = ctx.options;
+  SKYSEED_ASSIGN_OR_RETURN(LedgerAudit audit, AuditLedger(ctx.control));
+  if (audit.chunks > 0 && o.verify) {
+    SKYSEED_ASSIGN_OR_RETURN(
+        uint64_t rows, RecheckLedgerRows(ctx.control, o.conninfo, o.jobs, o.seed, audit.ledger));
+    o.narrator->Say("--verify: re-read the " + std::to_string(rows) +
+                    " rows already loaded; every ledger chunk matches the generator");
+  } else if (audit.chunks > 0) {
+    o.narrator->Say("ledger checked: the tables hold the " + std::to_string(audit.rows) +
+                    " rows of its " + std::to_string(audit.chunks) +
+                    " chunks, by count per chunk; values not re-read (grow --verify does that)");
+  }
+  ctx.ledger_checked = true;
+  return Status::Ok();
+}
+
 Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases) {
+  if (!ctx.ledger_checked) {
+    const BackendClock checking(ctx.control);
+    SKYSEED_RETURN_IF_ERROR(CheckLedgerOnce(ctx));
+    phases->tasks["check ledger"] += checking.Seconds();
+  }
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(ctx.control));
   SKYSEED_RETURN_IF_ERROR(CheckOnlyGrows(ledger, counts));
   const Result<std::vector<Chunk>> chunks = PlanLoad(ledger, counts, ctx.options);

@@ -16,10 +16,19 @@ namespace skyseed {
 struct GrowContext {
   const GrowOptions& options;
   PgConnection& control;  // holds the grow lock
+  // Set once the tables were found to hold what the ledger says; the rest of
+  // the growth holds the grow lock and adds only ledgered chunks.
+  bool ledger_checked = false;
 };
 
+// Once per growth (ctx.ledger_checked), before anything is planned, set
+// aside or loaded: Corruption unless the tables hold what the ledger says
+// (tiers/ledger_audit.h); with --verify, Mismatch unless those rows are what
+// the generator makes (tiers/ledger_recheck.h). Tells the narrator which.
+Status CheckLedgerOnce(GrowContext& ctx);
 // Loads what the ledger lacks below `counts` (this shard's cells only, when
-// sharded), setting indexes aside where that is cheaper.
+// sharded), setting indexes aside where that is cheaper; CheckLedgerOnce
+// first.
 Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases);
 // Builds every stashed index, and every declared one that is missing,
 // invalid or not as declared (tiers/index_audit.h).

@@ -36,6 +36,8 @@ Status GrowToSize(GrowContext& ctx) {
   const auto start = std::chrono::steady_clock::now();
   const TableDef& lead = CorpusTableWithId(kObsCoreTableId);
   PhaseTimes phases;
+  // Also when a killed run already loaded enough and only the record is left.
+  SKYSEED_RETURN_IF_ERROR(CheckLedgerOnce(ctx));
   for (int round = 0; round < kMaxRounds; ++round) {
     SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(ctx.control));
     SKYSEED_ASSIGN_OR_RETURN(uint64_t size, DatabaseSize(ctx.control));

@@ -25,19 +25,6 @@ bool Less(const Digest128& a, const Digest128& b) {
   return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
 }
 
-// What the generator says each range must hold.
-std::vector<TableDigest> HashRanges(const TableDef& t, uint64_t seed,
-                                    const std::vector<RowRange>& ranges, int jobs) {
-  std::vector<TableDigest> out(ranges.size());
-  std::vector<std::unique_ptr<ByteBuffer>> buffers;
-  for (int w = 0; w < jobs; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
-  RunParallel(ranges.size(), jobs, [&](size_t i, int w) {
-    out[i] = HashRange(t, seed, ranges[i], buffers[w].get());
-    return Status::Ok();
-  });
-  return out;
-}
-
 // Second pass over a differing chunk: which rows are missing or changed.
 Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t seed, RowRange range,
                            TableVerdict* v) {
