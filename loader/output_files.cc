@@ -1,5 +1,7 @@
 #include "loader/output_files.h"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <system_error>
 
@@ -19,6 +21,24 @@ Status PrepareOutputDir(const fs::path& dir) {
   const bool writable = fs::exists(probe, ec);
   fs::remove(probe, ec);
   if (!writable) return Status::InvalidArgument(dir.string() + " is not writable");
+  return Status::Ok();
+}
+
+Status CheckOutputDirCreatable(const fs::path& dir) {
+  std::error_code ec;
+  fs::path existing = fs::absolute(dir, ec).lexically_normal();
+  if (ec) return Status::InvalidArgument(dir.string() + " cannot be resolved: " + ec.message());
+  while (!fs::exists(existing, ec) && existing.has_relative_path()) {
+    existing =
+        existing.has_filename() ? existing.parent_path() : existing.parent_path().parent_path();
+  }
+  if (!fs::is_directory(existing, ec)) {
+    return Status::InvalidArgument(dir.string() + " is not a directory and cannot be created (" +
+                                   existing.string() + " is not a directory)");
+  }
+  if (access(existing.c_str(), W_OK | X_OK) != 0) {
+    return Status::InvalidArgument(dir.string() + " is not writable (" + existing.string() + ")");
+  }
   return Status::Ok();
 }
 
