@@ -29,6 +29,7 @@ Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
   Result<std::string> conninfo = ResolveConninfo(a.conn, o->jobs);
   if (!conninfo.ok()) return conninfo.status();
   o->conninfo = *conninfo;
+  o->restart_server = EmbeddedServerRestarter(a.conn, o->jobs);
   SKYSEED_RETURN_IF_ERROR(Grow(*o));
   PrintPsqlHint(a.conn, o->conninfo);
   return Status::Ok();
