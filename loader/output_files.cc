@@ -1,5 +1,6 @@
 #include "loader/output_files.h"
 
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -36,9 +37,14 @@ Status CheckOutputDirCreatable(const fs::path& dir) {
     return Status::InvalidArgument(dir.string() + " is not a directory and cannot be created (" +
                                    existing.string() + " is not a directory)");
   }
-  if (access(existing.c_str(), W_OK | X_OK) != 0) {
-    return Status::InvalidArgument(dir.string() + " is not writable (" + existing.string() + ")");
+  // Asked of the file system itself, not of access(): root passes access()
+  // where nothing can be made (/proc). The probe is removed at once.
+  std::string probe = (existing / ".skyseed-probe-XXXXXX").string();
+  if (mkdtemp(probe.data()) == nullptr) {
+    return Status::InvalidArgument(dir.string() + " cannot be created or written (" +
+                                   existing.string() + " is not writable)");
   }
+  fs::remove(probe, ec);
   return Status::Ok();
 }
 
