@@ -7,6 +7,7 @@
 #include "cluster/cluster_database.h"
 #include "cluster/data_dir.h"
 #include "cluster/embedded_cluster.h"
+#include "loader/pg_connection.h"
 
 namespace skyseed {
 
@@ -20,10 +21,13 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
   // cluster here": say so instead.
   db->check(
       [](const std::string& v) {
-        return v.empty() ? std::string(
-                               "must not be empty (leave --db out for the PG* variables "
-                               "or the embedded cluster)")
-                         : std::string();
+        if (v.empty()) {
+          return std::string(
+              "must not be empty (leave --db out for the PG* variables or the embedded "
+              "cluster)");
+        }
+        const Status parsed = CheckConninfo(v);
+        return parsed.ok() ? std::string() : parsed.message();
       },
       "CONNINFO");
   cmd->add_option("--data-dir", o->data_dir,
@@ -31,8 +35,9 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
                   "nor PG* variables are given")
       ->default_val("./skyseed-data");
   cmd->add_option("--database", o->database,
-                  "database of the embedded cluster, created if missing, so one cluster can hold "
-                  "several corpora side by side (with --db, name it in the conninfo instead)")
+                  "database of the embedded cluster, created if missing by the commands that write "
+                  "(never by status, verify, report), so one cluster can hold several corpora "
+                  "side by side (with --db, name it in the conninfo instead)")
       ->default_val(kEmbeddedDatabase)
       ->excludes(db);
 }
@@ -61,6 +66,22 @@ Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs) {
   if (!cluster.ok()) return NamingDataDirOption(cluster.status());
   if (!cluster->note.empty()) ConsoleNarrator().Note("skyseed: " + cluster->note);
   return cluster->conninfo;
+}
+
+Result<std::string> ResolveReadOnlyConninfo(const ConnectionOptions& o) {
+  if (!o.db.empty()) return o.db;
+  if (!UsesEmbeddedCluster(o)) return std::string();
+  const Status name = CheckDatabaseName(o.database);
+  if (!name.ok()) return name.Annotate("--database");
+  Result<EmbeddedCluster> cluster = OpenEmbeddedClusterForReading(o.data_dir, o.database);
+  if (!cluster.ok()) return NamingDataDirOption(cluster.status());
+  return cluster->conninfo;
+}
+
+std::function<Result<bool>()> EmbeddedServerRestarter(const ConnectionOptions& o, int jobs) {
+  if (!UsesEmbeddedCluster(o)) return nullptr;
+  const std::string data_dir = o.data_dir;
+  return [data_dir, jobs]() { return RestartEmbeddedServerIfDown(data_dir, DetectMachine(jobs)); };
 }
 
 }  // namespace skyseed

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <string>
 
 #include "cluster/embedded_cluster.h"
@@ -19,6 +20,13 @@ struct ConnectionOptions {
 void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o);
 // Starts the embedded cluster when it is the one selected.
 Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs);
+// For commands that only read: never creates a cluster, a database or a
+// folder (see OpenEmbeddedClusterForReading); a stopped embedded cluster is
+// started.
+Result<std::string> ResolveReadOnlyConninfo(const ConnectionOptions& o);
+// For grow and load on the embedded cluster: starts its server again if it
+// died mid-growth (GrowOptions::restart_server).
+std::function<Result<bool>()> EmbeddedServerRestarter(const ConnectionOptions& o, int jobs);
 // True when neither --db nor a PG* variable selects a server.
 bool UsesEmbeddedCluster(const ConnectionOptions& o);
 // `s`, naming --data-dir when the data directory caused it (the cluster's

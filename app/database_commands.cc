@@ -29,6 +29,7 @@ Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
   Result<std::string> conninfo = ResolveConninfo(a.conn, o->jobs);
   if (!conninfo.ok()) return conninfo.status();
   o->conninfo = *conninfo;
+  o->restart_server = EmbeddedServerRestarter(a.conn, o->jobs);
   SKYSEED_RETURN_IF_ERROR(Grow(*o));
   PrintPsqlHint(a.conn, o->conninfo);
   return Status::Ok();
@@ -69,6 +70,9 @@ Status ParseGrowArgs(const GrowArgs& a, GrowOptions* out) {
     o.shards = shard->second;
     if (o.sharded() && o.target_size > 0) {
       return Status::InvalidArgument("--shard works with --tier, not --target-size");
+    }
+    if (o.sharded() && o.tiers.size() != 1) {
+      return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
     }
   }
   return Status::Ok();
@@ -187,7 +191,7 @@ void AddVerifyCommand(CLI::App& app, CommandRun* run) {
   cmd->callback([=] {
     *run = [=]() -> Status {
       SKYSEED_ASSIGN_OR_RETURN(int j, ParseJobs(*jobs));
-      SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveConninfo(*conn, j));
+      SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveReadOnlyConninfo(*conn));
       SKYSEED_ASSIGN_OR_RETURN(VerifyReport r, Verify({conninfo, j}));
       const std::string text = FormatVerifyReport(r);
       if (r.ok()) {
@@ -209,7 +213,7 @@ void AddStatusCommand(CLI::App& app, CommandRun* run) {
   AddConnectionOptions(cmd, conn.get());
   cmd->callback([=] {
     *run = [=]() -> Status {
-      SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveConninfo(*conn, 1));
+      SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveReadOnlyConninfo(*conn));
       return PrintStatus(conninfo, *json);
     };
   });

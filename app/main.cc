@@ -4,11 +4,13 @@
 #include <cstdio>
 
 #include "app/commands.h"
+#include "app/signal_watch.h"
 #include "common/status.h"
 #include "generator/corpus_tables.h"
 
 int main(int argc, char** argv) {
   using namespace skyseed;
+  StartSignalWatch();  // before any thread exists: see signal_watch.h
   CLI::App app{
       "skyseed: a deterministic synthetic sky (IVOA ObsCore + a Gaia-like source "
       "catalogue) grown into PostgreSQL by binary COPY, tier by tier, and verified "
@@ -45,6 +47,10 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   const Status s = run ? run() : Status::InvalidArgument("no command given");
+  if (InterruptExitCode() != 0) {
+    std::fprintf(stderr, "%s\n", InterruptedLine().c_str());
+    return InterruptExitCode();
+  }
   if (!s.ok()) std::fprintf(stderr, "skyseed: %s\n", s.message().c_str());
   return ExitCodeFor(s);
 }

@@ -33,12 +33,16 @@ Result<ReportInput> ReadReportInput(const std::string& conninfo) {
   return ReportInput{id->seed, id->generator_version, tiers, sweeps};
 }
 
+// --out is created only once there is a report to put in it: a database
+// with no tier, or none at all, leaves no empty folder behind.
 Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
   // Checked before connecting, so that a typo costs no server start-up.
+  const Status usable = CheckOutputDirCreatable(out);
+  if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
+  SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveReadOnlyConninfo(c));
+  SKYSEED_ASSIGN_OR_RETURN(ReportInput input, ReadReportInput(conninfo));
   const Status out_dir = PrepareOutputDir(out);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
-  SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveConninfo(c, 1));
-  SKYSEED_ASSIGN_OR_RETURN(ReportInput input, ReadReportInput(conninfo));
   for (const ReportFile& f : RenderTierReport(input)) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(out / f.name, f.content));
   }

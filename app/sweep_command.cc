@@ -6,6 +6,7 @@
 #include "app/commands.h"
 #include "app/loading_options.h"
 #include "app/user_values.h"
+#include "loader/output_files.h"
 #include "workload/sweep.h"
 
 namespace skyseed {
@@ -60,6 +61,9 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
 Status RunSweepCommand(const SweepArgs& a) {
   SweepOptions o;
   SKYSEED_RETURN_IF_ERROR(ParseSweepOptions(a, &o));
+  // Before the server: an unusable --out must not cost a cluster's initdb.
+  const Status out_dir = PrepareOutputDir(o.out_dir);
+  if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
   Result<std::string> conninfo = ResolveConninfo(a.loading.conn, o.grow.jobs);
   if (!conninfo.ok()) return conninfo.status();
   o.grow.conninfo = *conninfo;

@@ -27,13 +27,18 @@ Result<std::unique_ptr<PgConnection>> ConnectWhenReady(const std::string& abs_da
   return conn;
 }
 
+Result<bool> DatabaseExists(PgConnection& conn, const std::string& dbname) {
+  PgResult found;
+  Status looked = conn.Query("SELECT 1 FROM pg_database WHERE datname = $1", {dbname}, &found);
+  if (!looked.ok()) return looked.Annotate("looking up database " + dbname);
+  return found.rows() > 0;
+}
+
 Status EnsureDatabase(const std::string& abs_data_dir, const std::string& dbname) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
                            ConnectWhenReady(abs_data_dir, "postgres"));
-  PgResult found;
-  Status looked = (conn)->Query("SELECT 1 FROM pg_database WHERE datname = $1", {dbname}, &found);
-  if (!looked.ok()) return looked.Annotate("looking up database " + dbname);
-  if (found.rows() > 0) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(bool exists, DatabaseExists(*conn, dbname));
+  if (exists) return Status::Ok();
   // QuoteIdent gives "" (no name at all) when libpq cannot quote one.
   const std::string quoted = (conn)->QuoteIdent(dbname);
   if (quoted == "\"\"") {
@@ -50,6 +55,17 @@ Status CheckDatabaseName(const std::string& dbname) {
                                    " bytes");
   }
   return Status::Ok();
+}
+
+Status CheckDatabaseExists(const std::string& abs_data_dir, const std::string& dbname) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                           ConnectWhenReady(abs_data_dir, "postgres"));
+  SKYSEED_ASSIGN_OR_RETURN(bool exists, DatabaseExists(*conn, dbname));
+  if (exists) return Status::Ok();
+  return Status::InvalidArgument("the embedded cluster in " + abs_data_dir + " has no database \"" +
+                                 dbname +
+                                 "\" (skyseed grow --database NAME creates one; this command "
+                                 "only reads)");
 }
 
 Status EnsureDatabaseWithPgSphere(const std::string& abs_data_dir, const std::string& dbname) {

@@ -12,6 +12,10 @@ namespace skyseed {
 // silently cut a longer name when creating it.
 Status CheckDatabaseName(const std::string& dbname);
 
+// OK if database `dbname` exists in the running cluster of `abs_data_dir`;
+// InvalidArgument naming it if not (nothing is created).
+Status CheckDatabaseExists(const std::string& abs_data_dir, const std::string& dbname);
+
 // Creates database `dbname` in the running cluster of `abs_data_dir` unless
 // it exists, then pg_sphere in it. A concurrent creator that got there first
 // is no failure when PostgreSQL says so with duplicate_database (42P04), or

@@ -70,6 +70,14 @@ Result<fs::path> ResolveDataDir(const std::string& data_dir) {
                     "contains a comma or line break, which a libpq host cannot hold; choose "
                     "another path");
   }
+  // pg_ctl starts the postmaster through /bin/sh with the path in double
+  // quotes, where these still mean something (a quote ends the word, $(...)
+  // runs a command): refused before anything is created.
+  if (s.find_first_of("'\"`$\\") != std::string::npos) {
+    return DirError(s,
+                    "contains one of ' \" ` $ \\, which pg_ctl would pass through a shell; "
+                    "choose another path");
+  }
   const std::string socket = ServerSocketName();
   const size_t socket_len = s.size() + 1 + socket.size();
   if (socket_len >= sizeof(sockaddr_un::sun_path)) {

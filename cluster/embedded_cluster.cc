@@ -81,6 +81,35 @@ Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const 
   return EmbeddedCluster{dir, EmbeddedConninfo(dir, dbname), cluster.note};
 }
 
+Result<EmbeddedCluster> OpenEmbeddedClusterForReading(const std::string& data_dir,
+                                                      const std::string& dbname) {
+  SKYSEED_RETURN_IF_ERROR(CheckDatabaseName(dbname));
+  Result<fs::path> found = OurDataDir(data_dir);
+  if (!found.ok()) {
+    const std::string& why = found.status().message();
+    if (found.status().code() != Status::Code::kNotFound) return found.status();
+    return Status::InvalidArgument(
+        why.rfind("no skyseed cluster", 0) == 0 ? why + " (skyseed grow creates one)" : why);
+  }
+  const fs::path& dir = *found;
+  if (!LivePostmasterPid(dir)) {
+    SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
+    SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
+    SKYSEED_RETURN_IF_ERROR(StartServer(dir, as));
+  }
+  SKYSEED_RETURN_IF_ERROR(CheckDatabaseExists(dir.string(), dbname));
+  return EmbeddedCluster{dir.string(), EmbeddedConninfo(dir.string(), dbname), ""};
+}
+
+Result<bool> RestartEmbeddedServerIfDown(const std::string& data_dir, const ClusterSettings& s) {
+  SKYSEED_ASSIGN_OR_RETURN(fs::path dir, OurDataDir(data_dir));
+  if (LivePostmasterPid(dir)) return false;
+  SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
+  SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
+  SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(dir, s, as));
+  return true;
+}
+
 Status StopEmbeddedCluster(const std::string& data_dir) {
   SKYSEED_ASSIGN_OR_RETURN(fs::path dir, OurDataDir(data_dir));
   if (!LivePostmasterPid(dir)) return Status::Ok();

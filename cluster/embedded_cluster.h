@@ -37,6 +37,18 @@ inline constexpr const char* kEmbeddedDatabase = "skyseed";
 Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s,
                                              const std::string& dbname = kEmbeddedDatabase);
 
+// For commands that only read (status, verify, report): the conninfo of
+// database `dbname` in the existing skyseed cluster of `data_dir`, starting
+// its server if it is stopped (with the settings it has). Never runs initdb
+// and never creates a database: InvalidArgument "no skyseed cluster in DIR"
+// or naming the missing database.
+Result<EmbeddedCluster> OpenEmbeddedClusterForReading(const std::string& data_dir,
+                                                      const std::string& dbname);
+
+// Starts the server of the skyseed cluster in `data_dir` if it is down (a
+// postmaster killed mid-growth). True: it was down and now runs.
+Result<bool> RestartEmbeddedServerIfDown(const std::string& data_dir, const ClusterSettings& s);
+
 // Fast shutdown; OK if the server is not running. NotFound if `data_dir`
 // holds no skyseed cluster (a cluster skyseed did not make is never stopped).
 Status StopEmbeddedCluster(const std::string& data_dir);

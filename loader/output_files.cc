@@ -1,5 +1,8 @@
 #include "loader/output_files.h"
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <fstream>
 #include <system_error>
 
@@ -19,6 +22,29 @@ Status PrepareOutputDir(const fs::path& dir) {
   const bool writable = fs::exists(probe, ec);
   fs::remove(probe, ec);
   if (!writable) return Status::InvalidArgument(dir.string() + " is not writable");
+  return Status::Ok();
+}
+
+Status CheckOutputDirCreatable(const fs::path& dir) {
+  std::error_code ec;
+  fs::path existing = fs::absolute(dir, ec).lexically_normal();
+  if (ec) return Status::InvalidArgument(dir.string() + " cannot be resolved: " + ec.message());
+  while (!fs::exists(existing, ec) && existing.has_relative_path()) {
+    existing =
+        existing.has_filename() ? existing.parent_path() : existing.parent_path().parent_path();
+  }
+  if (!fs::is_directory(existing, ec)) {
+    return Status::InvalidArgument(dir.string() + " is not a directory and cannot be created (" +
+                                   existing.string() + " is not a directory)");
+  }
+  // Asked of the file system itself, not of access(): root passes access()
+  // where nothing can be made (/proc). The probe is removed at once.
+  std::string probe = (existing / ".skyseed-probe-XXXXXX").string();
+  if (mkdtemp(probe.data()) == nullptr) {
+    return Status::InvalidArgument(dir.string() + " cannot be created or written (" +
+                                   existing.string() + " is not writable)");
+  }
+  fs::remove(probe, ec);
   return Status::Ok();
 }
 

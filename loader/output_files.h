@@ -15,6 +15,11 @@ namespace skyseed {
 // directory, its message starting with the path ("<dir> is not writable"), so
 // that a caller can put in front where the path came from.
 Status PrepareOutputDir(const std::filesystem::path& dir);
+// PrepareOutputDir's checks without creating `dir`: it, or the nearest
+// folder above it that exists, must be a directory this process can make a
+// folder in (tried, and removed at once). For commands that create `dir` only once they
+// have something to put in it.
+Status CheckOutputDirCreatable(const std::filesystem::path& dir);
 Status WriteFileAtomically(const std::filesystem::path& path, std::string_view content,
                            bool executable = false);
 

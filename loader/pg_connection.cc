@@ -1,6 +1,11 @@
 #include "loader/pg_connection.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <map>
+#include <mutex>
+
+#include "common/interrupt.h"
 
 namespace skyseed {
 namespace {
@@ -32,13 +37,56 @@ std::string HintFor(const char* sqlstate) {
   return "";
 }
 
+// Every open connection's cancel handle, for CancelAllStatements. A handle
+// is freed only under the lock, so a cancel never uses a freed one.
+std::mutex live_mutex;
+std::map<const void*, PGcancel*>& LiveConnections() {
+  static auto* live = new std::map<const void*, PGcancel*>;
+  return *live;
+}
+std::atomic<bool> any_opened{false};
+
 }  // namespace
+
+Status CheckConninfo(const std::string& conninfo) {
+  char* error = nullptr;
+  PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), &error);
+  if (opts != nullptr) {
+    PQconninfoFree(opts);
+    return Status::Ok();
+  }
+  const std::string why = error != nullptr ? FirstLine(error) : "out of memory";
+  PQfreemem(error);
+  return Status::InvalidArgument("not a libpq connection string or URI: " + why);
+}
+
+void CancelAllStatements() {
+  std::lock_guard<std::mutex> lock(live_mutex);
+  char error[256];
+  for (const auto& [conn, cancel] : LiveConnections()) {
+    if (cancel != nullptr) PQcancel(cancel, error, sizeof error);
+  }
+}
+
+bool AnyConnectionOpened() { return any_opened.load(); }
+
+PgConnection::PgConnection(PGconn* c) : conn_(c) {
+  any_opened = true;
+  std::lock_guard<std::mutex> lock(live_mutex);
+  LiveConnections()[this] = PQgetCancel(c);
+}
+
+Status PgConnection::RefuseIfInterrupted(const std::string& sql) {
+  if (!Interrupted() || sql == "ROLLBACK") return Status::Ok();
+  return Status::Database("interrupted before: " + FirstLine(sql.c_str()));
+}
 
 int64_t PgResult::int64(int row, int col) const {
   return std::strtoll(PQgetvalue(r_.get(), row, col), nullptr, 10);
 }
 
 Result<std::unique_ptr<PgConnection>> PgConnection::Connect(const std::string& conninfo) {
+  SKYSEED_RETURN_IF_ERROR(RefuseIfInterrupted("connecting"));
   PGconn* c = PQconnectdb(conninfo.c_str());
   if (c == nullptr) return Status::Database("out of memory connecting to PostgreSQL");
   if (PQstatus(c) != CONNECTION_OK) {
@@ -52,7 +100,17 @@ Result<std::unique_ptr<PgConnection>> PgConnection::Connect(const std::string& c
   return std::unique_ptr<PgConnection>(new PgConnection(c));
 }
 
-PgConnection::~PgConnection() { PQfinish(conn_); }
+PgConnection::~PgConnection() {
+  {
+    std::lock_guard<std::mutex> lock(live_mutex);
+    auto it = LiveConnections().find(this);
+    if (it != LiveConnections().end()) {
+      if (it->second != nullptr) PQfreeCancel(it->second);
+      LiveConnections().erase(it);
+    }
+  }
+  PQfinish(conn_);
+}
 
 Status PgConnection::Error(const std::string& context, const PGresult* r) const {
   const char* sqlstate = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
@@ -66,6 +124,7 @@ Status PgConnection::Error(const std::string& context, const PGresult* r) const 
 }
 
 Status PgConnection::Exec(const std::string& sql) {
+  SKYSEED_RETURN_IF_ERROR(RefuseIfInterrupted(sql));
   PgResult r(PQexec(conn_, sql.c_str()));
   const ExecStatusType st = PQresultStatus(r.get());
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
@@ -74,6 +133,7 @@ Status PgConnection::Exec(const std::string& sql) {
 }
 
 Status PgConnection::ExecTolerating(const std::string& sql, std::string_view tolerated_sqlstate) {
+  SKYSEED_RETURN_IF_ERROR(RefuseIfInterrupted(sql));
   PgResult r(PQexec(conn_, sql.c_str()));
   const ExecStatusType st = PQresultStatus(r.get());
   if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return Status::Ok();
@@ -84,6 +144,7 @@ Status PgConnection::ExecTolerating(const std::string& sql, std::string_view tol
 
 Status PgConnection::Query(const std::string& sql, const std::vector<std::string>& params,
                            PgResult* out) {
+  SKYSEED_RETURN_IF_ERROR(RefuseIfInterrupted(sql));
   std::vector<const char*> values;
   for (const std::string& p : params) values.push_back(p.c_str());
   PgResult r(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
@@ -114,6 +175,7 @@ Status PgConnection::InTransaction(const std::function<Status()>& body) {
 
 Status PgConnection::CopyOut(const std::string& copy_sql,
                              const std::function<void(std::string_view)>& on_data) {
+  SKYSEED_RETURN_IF_ERROR(RefuseIfInterrupted(copy_sql));
   PgResult r(PQexec(conn_, copy_sql.c_str()));
   if (PQresultStatus(r.get()) != PGRES_COPY_OUT) return Error(copy_sql, r.get());
   for (;;) {

@@ -64,7 +64,10 @@ class PgConnection {
 
  private:
   friend class CopyInStream;  // checks its libpq returns with Error and DrainResults
-  explicit PgConnection(PGconn* c) : conn_(c) {}
+  explicit PgConnection(PGconn* c);
+  // Status::Database when the user interrupted skyseed (see
+  // CancelAllStatements); OK otherwise.
+  static Status RefuseIfInterrupted(const std::string& sql);
   // The failure of `r` (or of the connection when r is null), as
   // Unavailable when the server went away and Database otherwise.
   Status Error(const std::string& context, const PGresult* r = nullptr) const;
@@ -72,6 +75,20 @@ class PgConnection {
   Status DrainResults(const std::string& context);
   PGconn* conn_;
 };
+
+// InvalidArgument, with libpq's reason, unless libpq can parse `conninfo`
+// (a key=value string or a URI): a typo is a usage error, found before
+// anything is touched.
+Status CheckConninfo(const std::string& conninfo);
+
+// Sends a cancel request for the statement in flight on every open
+// connection of this process (PQcancel), for the signal watcher. Once
+// Interrupted() (common/interrupt.h), connections also refuse to start new
+// statements (all but ROLLBACK), so a worker between statements cannot
+// slip one past the cancel.
+void CancelAllStatements();
+// True once any connection has been opened in this process.
+bool AnyConnectionOpened();
 
 // A libpq conninfo with any password removed, for messages.
 std::string RedactConninfo(const std::string& conninfo);

@@ -6,6 +6,7 @@
 #include <optional>
 #include <thread>
 
+#include "common/interrupt.h"
 #include "generator/corpus_tables.h"
 #include "schema/corpus_schema.h"
 #include "tiers/advisory_locks.h"
@@ -150,6 +151,32 @@ Status GrowOnce(const GrowOptions& options) {
   return GrantRead(control, options);
 }
 
+// The back-off between retries, cut short when the user interrupts.
+void SleepUnlessInterrupted(int seconds) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!Interrupted() && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+// A server skyseed runs itself that died is started again, once, before
+// the retries wait for a server that nobody would start. True: restarted,
+// retry at once.
+Result<bool> RestartedServer(const GrowOptions& options, const Status& failure, bool* used) {
+  if (*used || !options.restart_server || failure.code() != Status::Code::kUnavailable ||
+      Interrupted()) {
+    return false;
+  }
+  *used = true;
+  Result<bool> restarted = options.restart_server();
+  if (!restarted.ok()) return restarted.status().Annotate(failure.message());
+  if (*restarted) {
+    options.narrator->Note("skyseed: " + failure.message() +
+                           "; the embedded server was down: restarted it, resuming");
+  }
+  return restarted;
+}
+
 }  // namespace
 
 Status Grow(const GrowOptions& options) {
@@ -157,14 +184,18 @@ Status Grow(const GrowOptions& options) {
       !probe.ok()) {
     return probe.status();
   }
-  for (int attempt = 0;; ++attempt) {
+  bool restart_used = false;
+  for (int attempt = 0;;) {
     const Status s = GrowOnce(options);
+    SKYSEED_ASSIGN_OR_RETURN(bool restarted, RestartedServer(options, s, &restart_used));
+    if (restarted) continue;
     const std::optional<int> wait = RetryDelaySeconds(s, attempt, options.retries);
-    if (!wait) return s;
+    if (!wait || Interrupted()) return s;
     options.narrator->Note("skyseed: " + s.message() + "; retrying in " + std::to_string(*wait) +
                            " s (retry " + std::to_string(attempt + 1) + " of " +
                            std::to_string(options.retries) + ")");
-    std::this_thread::sleep_for(std::chrono::seconds(*wait));
+    SleepUnlessInterrupted(*wait);
+    ++attempt;
   }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct GrowOptions {
   // committed chunk is kept, so a retry resumes. A first connection that
   // fails is never retried: that is a wrong --db, not a fault.
   int retries = 5;
+  // Set when skyseed runs the server itself (the embedded cluster): called
+  // once, when the growth lost its server, to start it again if it is down.
+  // Returns whether it did restart it (false: the server was alive).
+  std::function<Result<bool>()> restart_server;
   // `skyseed load`: rows come from these checked files instead of the
   // generator; tiers holds the one tier they make up.
   const CorpusFileSet* files = nullptr;

@@ -12,6 +12,8 @@
 #include <cstring>
 #include <thread>
 
+#include "common/interrupt.h"
+
 extern char** environ;
 
 namespace skyseed {
@@ -53,7 +55,20 @@ Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::s
   args.push_back(nullptr);
   pid_t pid = 0;
   const auto start = std::chrono::steady_clock::now();
-  const int err = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  // skyseed blocks SIGINT and SIGTERM for its signal watcher; pgbench must
+  // not inherit that.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGINT);
+  sigaddset(&defaults, SIGTERM);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  const int err = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
+  posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
   close(out);
   if (err != 0) return Status::IoError("cannot run " + argv[0] + ": " + std::strerror(err));
@@ -63,6 +78,10 @@ Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::s
   Status tick_failure;
   auto next_tick = start;
   while (!Reaped(pid, &wait_status, &usage)) {
+    if (Interrupted()) {
+      Stop(pid, &wait_status, &usage);
+      return Status::Database("interrupted during a pgbench window");
+    }
     if (std::chrono::steady_clock::now() >= next_tick) {
       next_tick += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(tick_seconds));

@@ -4,6 +4,7 @@
 set -u
 bin="$1"
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+chmod 755 "$tmp"  # reachable by the server's user under root: no relocation hides a path
 failures=0
 
 expect() {  # expect CODE ARGS...
@@ -92,6 +93,46 @@ test ! -e "$tmp/q.rd" || { echo "FAIL: a refused dachs-rd wrote its file"; failu
 expect 0 dachs-rd --out "$tmp/rd/q.rd"
 grep -q '<resource schema="skyseed_corpus"' "$tmp/rd/q.rd" ||
   { echo "FAIL: dachs-rd wrote no RD"; failures=$((failures + 1)); }
+# Options checked only late (after the cluster's initdb) before: refused
+# before anything is touched.
+created() {  # created DIR ARGS...: fail if DIR exists (and stop a server left in it)
+  local d="$1"; shift
+  if [ -e "$d" ]; then
+    fail_created "$d" "$@"
+    "$bin" server stop --data-dir "$d" >/dev/null 2>&1; rm -rf "$d"
+  fi
+}
+fail_created() { echo "FAIL: skyseed ${*:2} created $1"; failures=$((failures + 1)); }
+for bad in "grow --tier ci,S --shard 1/2" "sweep --tier ci --out /proc/skyseed-no-out" \
+  "grow --tier ci --db nonsense" "verify --db nonsense" "status --db 'host=x port'" \
+  "report --out $tmp/report --db nonsense"; do
+  eval "expect 2 $bad --data-dir \"$tmp/never\""
+  eval "created \"$tmp/never\" $bad"
+done
+test ! -e "$tmp/report" || { echo "FAIL: report --db nonsense created --out"; failures=$((failures + 1)); }
+# A --data-dir that pg_ctl would hand to /bin/sh: refused before initdb;
+# nothing appears in the folder it would be made in.
+mkdir -m 755 "$tmp/w"
+for weird in "it's" 'say"hi' 'back`tick' 'x$(touch '"$tmp"'/PWNED)y' 'back\slash'; do
+  for cmd in "grow --tier ci" "server start"; do
+    # shellcheck disable=SC2086
+    expect 2 $cmd --data-dir "$tmp/w/$weird"
+    if [ -n "$(ls -A "$tmp/w")" ]; then
+      echo "FAIL: $cmd --data-dir '$weird' created $(ls -A "$tmp/w")"; failures=$((failures + 1))
+      for d in "$tmp/w"/*; do "$bin" server stop --data-dir "$d" >/dev/null 2>&1; done
+      rm -rf "${tmp:?}/w" && mkdir -m 755 "$tmp/w"
+    fi
+  done
+done
+test ! -e "$tmp/PWNED" || { echo "FAIL: a --data-dir ran a command"; failures=$((failures + 1)); }
+# Read-only commands never create a cluster, a database or a folder.
+for cmd in status verify "report --out $tmp/report"; do
+  eval "expect 2 $cmd --data-dir \"$tmp/never\""
+  grep -q "no skyseed cluster in .*never (skyseed grow creates one)" "$tmp/err" ||
+    { echo "FAIL: $cmd: $(cat "$tmp/err")"; failures=$((failures + 1)); }
+  eval "created \"$tmp/never\" $cmd"
+done
+test ! -e "$tmp/report" || { echo "FAIL: report created --out with nothing to write"; failures=$((failures + 1)); }
 "$bin" --version | grep -q "skyseed" || { echo "FAIL: --version"; failures=$((failures + 1)); }
 if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
 echo "exit codes: all passed"

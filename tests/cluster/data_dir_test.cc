@@ -75,6 +75,19 @@ TEST(ResolveDataDirTest, RefusesPathsNoConninfoOrSettingCanHold) {
 
 // A unix socket path holds 107 bytes (sun_path is 108, NUL included), and the
 // server's is <dir>/.s.PGSQL.5432: 14 of them after the directory.
+// pg_ctl starts the postmaster through /bin/sh, the path in double quotes.
+TEST(ResolveDataDirTest, RefusesPathsAShellWouldInterpret) {
+  for (const char* bad : {"/tmp/it's", "/tmp/say\"hi", "/tmp/back`tick", "/tmp/x$(id)y",
+                          "/tmp/$HOME", "/tmp/back\\slash"}) {
+    Result<fs::path> dir = ResolveDataDir(bad);
+    ASSERT_FALSE(dir.ok()) << bad;
+    EXPECT_EQ(dir.status().code(), Status::Code::kInvalidArgument);
+    EXPECT_TRUE(IsDataDirError(dir.status())) << dir.status().message();
+    EXPECT_NE(dir.status().message().find("shell"), std::string::npos) << dir.status().message();
+  }
+  EXPECT_TRUE(ResolveDataDir("/tmp/spaces and (parens) are fine").ok());
+}
+
 TEST(ResolveDataDirTest, LeavesRoomForTheServersSocket) {
   const std::string longest = "/tmp/" + std::string(107 - 14 - 5, 'd');
   EXPECT_TRUE(ResolveDataDir(longest).ok()) << longest.size();

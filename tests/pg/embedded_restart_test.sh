@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# A grow on skyseed's own embedded cluster whose postmaster is killed
+# mid-growth: skyseed manages that server, so it starts it again (once,
+# saying so) instead of waiting through its retries for a server nobody
+# would start. Runs a cluster of its own, beside the fixture's.
+source "$(dirname "$0")/lib.sh"
+work="$(mktemp -d)"; chmod 755 "$work"  # the server's user must reach it when run as root
+cdir="$work/cluster"
+trap '"$bin" server stop --data-dir "$cdir" >/dev/null 2>&1; rm -rf "$work"' EXIT
+ci_digest="$("$bin" hash --tier ci | tail -1 | cut -d' ' -f2)"
+
+SKYSEED_STOP_AT=committed:3 "$bin" grow --tier ci --chunk-rows 3000 --data-dir "$cdir" \
+  >/dev/null 2>"$work/err" &
+pid=$!
+check "the grow reaches its third chunk" wait_stopped "$pid"
+postmaster="$(head -1 "$cdir/postmaster.pid")"
+check "the postmaster is killed" kill -9 "$postmaster"
+kill -CONT "$pid"; wait "$pid"; rc=$?
+check "the grow completes (exit $rc)" test "$rc" = 0
+check "saying once that it restarted the server" \
+  test "$(grep -c "the embedded server was down: restarted it" "$work/err")" = 1
+check "a new postmaster runs" test "$(head -1 "$cdir/postmaster.pid")" != "$postmaster"
+check "the tier has the generator's digest" \
+  test "$("$bin" status --data-dir "$cdir" | grep -c "$ci_digest")" -ge 1
+check "and verifies" "$bin" verify --data-dir "$cdir"
+finish
