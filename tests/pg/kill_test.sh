@@ -42,6 +42,18 @@ kill_at vacuumed:1      # one table vacuumed, the other's VACUUM running
 kill_at tier-record:1   # inside the tier record's transaction
 kill_at tier-recorded:1 # after the record: the rerun has nothing to do
 
+# A chunk generated in slices (10,000 rows: three slices of 4,096), killed
+# after its second slice went out, its COPY unfinished.
+fresh_db t_kill_slices
+SKYSEED_KILL_AT=copy:2 "$bin" grow --tier ci --chunk-rows 10000 --jobs 1 \
+  --db "$(conninfo t_kill_slices)" >/dev/null 2>&1
+rc=$?
+check "t_kill_slices: killed between two slices of a chunk (exit $rc)" test "$rc" = 137
+check "t_kill_slices: nothing of that chunk committed" \
+  test "$(sql t_kill_slices "SELECT count(*) FROM skyseed.chunk_ledger")" = 0
+rerun_clean t_kill_slices --tier ci
+check "t_kill_slices: the generator's digest" test "$(tier_digest t_kill_slices ci)" = "$ci_digest"
+
 # From outside, during the polygon GiST build (the longest index build,
 # when the GiSTs are built after the load), then a rerun with the default
 # (GiSTs grow with the load): the stashed GiST is built over the loaded rows.
