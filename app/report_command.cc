@@ -21,16 +21,12 @@ namespace fs = std::filesystem;
 
 Result<ReportInput> ReadReportInput(const std::string& conninfo) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
-  Result<CorpusIdentity> id = ReadCorpusIdentity(*conn);
-  if (!id.ok()) {
-    if (id.status().code() != Status::Code::kNotFound) return id.status();
-    return Status::NotFound(id.status().message() +
-                            ", so no tier recorded yet; run skyseed grow first");
-  }
+  // A database that holds no corpus is the wrong input (exit 2).
+  SKYSEED_ASSIGN_OR_RETURN(const CorpusIdentity id, RequireCorpusIdentity(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
   if (tiers.empty()) return Status::NotFound("no tier recorded yet; run skyseed grow first");
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> sweeps, ReadSweepRecords(*conn));
-  return ReportInput{id->seed, id->generator_version, tiers, sweeps};
+  return ReportInput{id.seed, id.generator_version, tiers, sweeps};
 }
 
 // --out is created only once there is a report to put in it: a database

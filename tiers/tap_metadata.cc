@@ -28,8 +28,8 @@ Status CheckStandardViews(PgConnection& conn) {
 }  // namespace
 
 Result<int> WriteTapSchema(PgConnection& conn) {
-  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, ReadCorpusIdentity(conn));
-  (void)id;
+  // A database that holds no corpus is the wrong input (exit 2).
+  SKYSEED_RETURN_IF_ERROR(RequireCorpusIdentity(conn).status());
   SKYSEED_RETURN_IF_ERROR(CheckStandardViews(conn));
   SKYSEED_ASSIGN_OR_RETURN(std::string comment, SchemaComment(conn, kTapSchema));
   const bool ours = comment.rfind(kOwnViewComment, 0) == 0;

@@ -122,5 +122,12 @@ for cmd in verify status; do
   check "$cmd on a database without a corpus: one line saying so" \
     test "$(wc -l <"$err")" = 1 -a "$(grep -c "no skyseed corpus" "$err")" = 1
 done
+"$bin" report --db "$(conninfo t_no_corpus)" --out "$err.report" >/dev/null 2>"$err"; rc=$?
+check "report on a database without a corpus exits 2 (exit $rc), writing nothing" \
+  test "$rc" = 2 -a ! -e "$err.report"
+"$bin" tap-schema --db "$(conninfo t_no_corpus)" >/dev/null 2>"$err"; rc=$?
+check "tap-schema on a database without a corpus exits 2 (exit $rc)" test "$rc" = 2
+check "tap-schema created no tap_schema there" \
+  test "$(sql t_no_corpus "SELECT count(*) FROM pg_namespace WHERE nspname = 'tap_schema'")" = 0
 rm -f "$err"
 finish

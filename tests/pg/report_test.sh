@@ -20,8 +20,9 @@ report() { "$bin" report --db "$(conninfo "$1")" --out "$2"; }
 
 fresh_db t_report
 msg="$(report t_report "$out/none" 2>&1)"; rc=$?
-check "report on a database without a corpus fails (exit 1)" test "$rc" = 1
-check "saying to grow first" grep -q "no tier recorded yet; run skyseed grow first" <<<"$msg"
+check "report on a database without a corpus is the wrong input (exit 2)" test "$rc" = 2
+check "saying it holds no corpus" grep -q "no skyseed corpus in this database" <<<"$msg"
+check "and writing nothing" test ! -e "$out/none"
 touch "$out/a-file"
 msg="$(report t_report "$out/a-file" 2>&1)"; rc=$?
 check "an --out that is a file is refused with exit 2" test "$rc" = 2

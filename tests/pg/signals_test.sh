@@ -11,9 +11,11 @@ busy() {  # busy: skyseed's backends of $db that are not idle
   sql skyseed "SELECT count(*) FROM pg_stat_activity WHERE datname = '$db' AND state <> 'idle'"
 }
 # A background job of a script starts with SIGINT ignored; a user's Ctrl-C
-# reaches a foreground one, which is what this stands for.
+# reaches a foreground one, which is what this stands for. The GiSTs are
+# built after the load, so that there is a long CREATE INDEX to interrupt.
 grow_bg() {
-  env --default-signal=INT,TERM "$bin" grow --tier S --jobs 2 --db "$(conninfo $db)" "$@" \
+  env --default-signal=INT,TERM "$bin" grow --tier S --jobs 2 --gist-build after-load \
+    --db "$(conninfo $db)" "$@" \
     >/dev/null 2>"$out/err" &
   pid=$!
 }
