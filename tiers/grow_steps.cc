@@ -77,7 +77,6 @@ constexpr uint64_t kSliceRows = 4096;
 // CPU to *generating, the bytes sent to *bytes.
 Status LoadChunk(const GrowOptions& o, const Chunk& c, PgConnection& conn, ByteBuffer& buf,
                  std::string& file_stream, double* generating, uint64_t* bytes) {
-  buf.clear();
   TableDigest d;
   if (o.files) {
     std::string_view tuples;
