@@ -15,6 +15,13 @@ int BuildOrder(IndexKind kind, const std::string& name) {
   return 3;
 }
 
+// What inserting a row into a live btree costs over what rebuilding the
+// btree costs per row, rounded down: 6.8 with 2 M rows in memory, 10.7
+// with 8 M (scripts/bench/btree-live-vs-rebuild.sh), and far more once the
+// index outgrows shared_buffers (docs/benchmarks.md: the D3 -> D4 step
+// loaded 5-7x slower with its btrees live).
+constexpr uint64_t kLiveInsertOverRebuild = 8;
+
 }  // namespace
 
 IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added,
@@ -27,9 +34,12 @@ IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added,
     return existing > 0 || gist_during_load ? IndexAction::kKeepLive : IndexAction::kSetAside;
   }
   if (existing == 0) return IndexAction::kSetAside;  // nothing to repay: build once at the end
-  // A btree rebuild sorts all rows once; live insertion pays a random
-  // descent per new row. Rebuild once the step at least doubles the table.
-  return added >= existing ? IndexAction::kSetAside : IndexAction::kKeepLive;
+  // A btree rebuild sorts every row once; live insertion pays a random
+  // descent, a page split now and then and a full-page WAL image per new
+  // row. Rebuild when that is cheaper: added * live >= (existing + added) *
+  // rebuild, i.e. once the step adds a seventh of the rows already there.
+  return added * (kLiveInsertOverRebuild - 1) >= existing ? IndexAction::kSetAside
+                                                          : IndexAction::kKeepLive;
 }
 
 namespace {
