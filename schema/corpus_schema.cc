@@ -180,6 +180,16 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
   };
 }
 
+std::string PrimaryKeyIndexSql(const IndexDef& key, const QuoteFn& q) {
+  return "CREATE UNIQUE INDEX IF NOT EXISTS " + q(key.name) + " ON " +
+         QualifiedName(*key.table, q) + " (" + key.key + ")";
+}
+
+std::string AttachPrimaryKeySql(const IndexDef& key, const QuoteFn& q) {
+  return "ALTER TABLE " + QualifiedName(*key.table, q) + " ADD CONSTRAINT " + q(key.name) +
+         " PRIMARY KEY USING INDEX " + q(key.name);
+}
+
 std::string CorpusTablesDdl(const QuoteFn& q) {
   std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(kCorpusSchema) + ";\n";
   for (const TableDef& t : CorpusTables()) {

@@ -52,6 +52,14 @@ inline constexpr const char* kCorpusSchema = "skyseed_corpus";
 std::string LiteralColumn(const TableDef& t);
 
 std::vector<IndexDef> CorpusIndexes(const QuoteFn& q);
+// A primary key is built in two statements rather than its create_sql (ADD
+// PRIMARY KEY holds an exclusive lock for the whole build, so every other
+// build of its table would wait): its unique index, under the ShareLock
+// that lets the table's other builds run beside it (IF NOT EXISTS: a rerun
+// finds it built), then, once they are done, the constraint attached to it
+// (a moment's exclusive lock; the key column is NOT NULL, so no scan).
+std::string PrimaryKeyIndexSql(const IndexDef& key, const QuoteFn& q);
+std::string AttachPrimaryKeySql(const IndexDef& key, const QuoteFn& q);
 // Schemas and tables of the corpus (no indexes, no views).
 std::string CorpusTablesDdl(const QuoteFn& q);
 // The views presenting the tables under their standard names: ivoa.obscore

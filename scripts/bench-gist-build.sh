@@ -16,15 +16,8 @@ tier="${1:-D1}"
 work="${2:-/var/tmp/skyseed-bench-gist}"
 rounds="${3:-3}"
 tx="${4:-1000}"
-cd "$(dirname "$0")/.."
-scripts/build.sh >/dev/null
+source "$(dirname "$0")/bench/lib.sh"
 mkdir -p "$work/logs"
-chmod 755 "$work"
-cp build/app/skyseed "$work/skyseed"  # a rebuild during the run cannot swap it
-bin="$work/skyseed"
-"$bin" server start --data-dir "$work/data" >/dev/null
-conn() { echo "host=$work/data port=5432 user=postgres dbname=$1"; }
-sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$1")" -c "$2"; }
 modes=(after-load during-load)
 db() { echo "gist_${1/-/_}"; }
 

@@ -13,17 +13,8 @@ set -euo pipefail
 tier="${1:-S}"
 work="${2:-/var/tmp/skyseed-bench}"
 reference="${3:-yes}"
-cd "$(dirname "$0")/.."
-scripts/build.sh >/dev/null
-mkdir -p "$work"
-# A private copy, so a rebuild during the run cannot swap the binary.
-cp build/app/skyseed "$work/skyseed"
-bin="$work/skyseed"
+source "$(dirname "$0")/bench/lib.sh"
 jobs="$(nproc)"
-mkdir -p "$work"; chmod 755 "$work"
-"$bin" server start --data-dir "$work/data" >/dev/null
-conn() { echo "host=$work/data port=5432 user=postgres dbname=$1"; }
-sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$1")" -c "$2"; }
 now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 fresh_db() { sql skyseed "DROP DATABASE IF EXISTS $1 WITH (FORCE)"; sql skyseed "CREATE DATABASE $1"; }

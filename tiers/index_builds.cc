@@ -16,9 +16,14 @@
 namespace skyseed {
 namespace {
 
+// A primary key's unique index only: AttachPrimaryKeys finishes it.
 Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm) {
   SKYSEED_RETURN_IF_ERROR(
       conn.Query("SELECT set_config('maintenance_work_mem', $1, false)", {mwm}, nullptr));
+  if (idx.kind == IndexKind::kPrimaryKey) {
+    return conn.Exec(PrimaryKeyIndexSql(idx, conn.IdentQuoter()))
+        .Annotate("building the unique index of primary key " + idx.name);
+  }
   return conn
       .InTransaction([&]() -> Status {
         SKYSEED_RETURN_IF_ERROR(conn.Exec(idx.create_sql));
@@ -27,31 +32,21 @@ Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm)
       .Annotate("building index " + idx.name);
 }
 
-// One wave's builds in parallel, each on its own connection.
-Status BuildWave(const std::string& conninfo, int jobs, const std::string& mwm,
-                 const IndexWave& wave, IndexBuildSeconds* seconds, TaskSeconds* tasks,
-                 Narrator& narrator) {
-  std::mutex mu;
-  return RunParallel(
-      wave.size(), std::min<int>(jobs, std::max<size_t>(1, wave.size())),
-      [&](size_t i, int) -> Status {
-        SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
-                                 PgConnection::Connect(conninfo));
-        const auto start = std::chrono::steady_clock::now();
-        const BackendClock busy(*conn);
-        SKYSEED_RETURN_IF_ERROR(BuildOne(*conn, *wave[i], mwm));
-        const double busy_seconds = busy.Seconds();
-        FaultPoint("index-built");
-        const double secs =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::lock_guard<std::mutex> lock(mu);
-        (*seconds)[wave[i]->name] = secs;
-        (*tasks)["index " + wave[i]->name] += busy_seconds;
-        char line[160];
-        std::snprintf(line, sizeof line, "  index %s built in %.1fs", wave[i]->name.c_str(), secs);
-        narrator.Note(line);
-        return Status::Ok();
-      });
+// Each primary key of `indexes` made a constraint over its built unique
+// index, in the transaction that removes its stash entry.
+Status AttachPrimaryKeys(const std::string& conninfo, const std::vector<const IndexDef*>& indexes) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
+  for (const IndexDef* idx : indexes) {
+    if (idx->kind != IndexKind::kPrimaryKey) continue;
+    SKYSEED_RETURN_IF_ERROR(conn->InTransaction([&]() -> Status {
+                                  SKYSEED_RETURN_IF_ERROR(
+                                      conn->Exec(AttachPrimaryKeySql(*idx, conn->IdentQuoter())));
+                                  return UnstashIndex(*conn, idx->name);
+                                })
+                                .Annotate("attaching primary key " + idx->name));
+    FaultPoint("key-attached");
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -59,7 +54,29 @@ Status BuildWave(const std::string& conninfo, int jobs, const std::string& mwm,
 Status BuildIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
                     const std::vector<const IndexDef*>& indexes, IndexBuildSeconds* seconds,
                     TaskSeconds* tasks, Narrator& narrator) {
-  return BuildWave(conninfo, jobs, mwm, indexes, seconds, tasks, narrator);
+  std::mutex mu;
+  SKYSEED_RETURN_IF_ERROR(RunParallel(
+      indexes.size(), std::min<int>(jobs, std::max<size_t>(1, indexes.size())),
+      [&](size_t i, int) -> Status {
+        SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                                 PgConnection::Connect(conninfo));
+        const auto start = std::chrono::steady_clock::now();
+        const BackendClock busy(*conn);
+        SKYSEED_RETURN_IF_ERROR(BuildOne(*conn, *indexes[i], mwm));
+        const double busy_seconds = busy.Seconds();
+        FaultPoint(indexes[i]->kind == IndexKind::kPrimaryKey ? "key-index-built" : "index-built");
+        const double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::lock_guard<std::mutex> lock(mu);
+        (*seconds)[indexes[i]->name] = secs;
+        (*tasks)["index " + indexes[i]->name] += busy_seconds;
+        char line[160];
+        std::snprintf(line, sizeof line, "  index %s built in %.1fs", indexes[i]->name.c_str(),
+                      secs);
+        narrator.Note(line);
+        return Status::Ok();
+      }));
+  return AttachPrimaryKeys(conninfo, indexes);
 }
 
 Status SetAsideIndex(PgConnection& conn, const IndexDef& index) {
@@ -99,11 +116,8 @@ Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::s
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control, PgConnection::Connect(conninfo));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*control));
   const std::vector<IndexDef> all = CorpusIndexes((control)->IdentQuoter());
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexWave> waves, IndexBuildWaves(all, stash, table));
-  for (const IndexWave& wave : waves) {
-    SKYSEED_RETURN_IF_ERROR(BuildWave(conninfo, jobs, mwm, wave, seconds, tasks, narrator));
-  }
-  return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<const IndexDef*> order, IndexBuildOrder(all, stash, table));
+  return BuildIndexes(conninfo, jobs, mwm, order, seconds, tasks, narrator);
 }
 
 }  // namespace skyseed

@@ -30,8 +30,8 @@ Status BuildIndexes(const std::string& conninfo, int jobs, const std::string& ma
 // how many.
 Result<int> SetAsideDamagedIndexes(PgConnection& conn, Narrator& narrator);
 
-// Builds every stashed index (of `table` only, when given) in the waves of
-// IndexBuildWaves, `jobs` at a time on separate connections, each in the
+// Builds every stashed index (of `table` only, when given) in the order of
+// IndexBuildOrder, `jobs` at a time on separate connections, each in the
 // transaction that removes its stash entry. *seconds receives each build's
 // wall time, *tasks its backend's busy time ("index NAME").
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs,

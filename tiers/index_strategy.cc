@@ -6,13 +6,11 @@
 namespace skyseed {
 namespace {
 
-// Primary keys first: ALTER TABLE ... ADD PRIMARY KEY takes an exclusive
-// lock and would otherwise queue behind a GiST build on the same table. Then
-// the most expensive builds, so the longest one starts early.
+// The most expensive builds first, so the longest one starts early: the
+// footprint GiST, the other GiSTs, then the btrees.
 int BuildOrder(IndexKind kind, const std::string& name) {
-  if (kind == IndexKind::kPrimaryKey) return 0;
-  if (kind == IndexKind::kGist) return name.find("region") != std::string::npos ? 1 : 2;
-  return 3;
+  if (kind == IndexKind::kGist) return name.find("region") != std::string::npos ? 0 : 1;
+  return 2;
 }
 
 // What inserting a row into a live btree costs over what rebuilding the
@@ -93,9 +91,9 @@ std::vector<const IndexDef*> IndexesToBuildFirst(const std::vector<IndexDef>& in
   return out;
 }
 
-Result<std::vector<IndexWave>> IndexBuildWaves(const std::vector<IndexDef>& indexes,
-                                               const std::vector<StashEntry>& stash,
-                                               const TableDef* table) {
+Result<std::vector<const IndexDef*>> IndexBuildOrder(const std::vector<IndexDef>& indexes,
+                                                     const std::vector<StashEntry>& stash,
+                                                     const TableDef* table) {
   std::vector<const IndexDef*> todo;
   for (const StashEntry& e : stash) {
     auto it = std::find_if(indexes.begin(), indexes.end(),
@@ -105,16 +103,11 @@ Result<std::vector<IndexWave>> IndexBuildWaves(const std::vector<IndexDef>& inde
     }
     if (table == nullptr || it->table == table) todo.push_back(&*it);
   }
-  std::sort(todo.begin(), todo.end(), [](const IndexDef* a, const IndexDef* b) {
+  // Stable: the stash's order (by name) within a rank, so runs agree.
+  std::stable_sort(todo.begin(), todo.end(), [](const IndexDef* a, const IndexDef* b) {
     return BuildOrder(a->kind, a->name) < BuildOrder(b->kind, b->name);
   });
-  // Two waves, so no CREATE INDEX can take its table's lock before the
-  // primary key's ALTER TABLE does (measured at D2: a primary key that lost
-  // that race waited 284 s behind the point GiST).
-  const auto keys_end = std::partition_point(todo.begin(), todo.end(), [](const IndexDef* d) {
-    return d->kind == IndexKind::kPrimaryKey;
-  });
-  return std::vector<IndexWave>{{todo.begin(), keys_end}, {keys_end, todo.end()}};
+  return todo;
 }
 
 }  // namespace skyseed

@@ -1,6 +1,6 @@
 // For each growth step each index is kept live or set aside and rebuilt,
 // whichever costs less (DESIGN principle 7), and set-aside indexes are
-// rebuilt in an order that keeps every build from queueing behind another.
+// rebuilt longest first, all in parallel.
 // Pure decisions over plain values; tiers/index_builds.h acts on them.
 #pragma once
 
@@ -40,13 +40,13 @@ std::vector<const IndexDef*> IndexesToBuildFirst(const std::vector<IndexDef>& in
                                                  const std::vector<Chunk>& chunks,
                                                  bool gist_during_load);
 
-// The stashed indexes (of `table` only, when given) as two waves built one
-// after the other: the primary keys, then the rest, longest first. The
+// The stashed indexes (of `table` only, when given) in the order their
+// builds start, all in parallel (a primary key no longer locks its table
+// for its build: schema's IndexBuildSql): the longest first. The
 // definitions come from `indexes` (the schema code), never from the stash's
 // text: Corruption for a stash entry naming an index `indexes` lacks.
-using IndexWave = std::vector<const IndexDef*>;  // built in parallel
-Result<std::vector<IndexWave>> IndexBuildWaves(const std::vector<IndexDef>& indexes,
-                                               const std::vector<StashEntry>& stash,
-                                               const TableDef* table);
+Result<std::vector<const IndexDef*>> IndexBuildOrder(const std::vector<IndexDef>& indexes,
+                                                     const std::vector<StashEntry>& stash,
+                                                     const TableDef* table);
 
 }  // namespace skyseed

@@ -38,6 +38,8 @@ kill_at ledgered:5      # ledger row written, COMMIT not sent
 kill_at committed:9     # between chunks
 kill_at index-built:1   # between index builds
 kill_at index-built:5
+kill_at key-index-built:1  # a primary key's unique index built, not yet attached
+kill_at key-attached:1     # one primary key attached
 kill_at vacuumed:1      # one table vacuumed, the other's VACUUM running
 kill_at tier-record:1   # inside the tier record's transaction
 kill_at tier-recorded:1 # after the record: the rerun has nothing to do

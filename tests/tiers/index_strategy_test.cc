@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <set>
 #include <string>
 #include <vector>
 
@@ -119,46 +118,39 @@ TEST(IndexStrategy, AStepThatAddsASeventhRebuildsItsBtrees) {
   EXPECT_TRUE(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 14}}}, true).empty());
 }
 
-TEST(IndexStrategy, BuildWavesPutPrimaryKeysFirstThenTheLongest) {
+TEST(IndexStrategy, BuildOrderStartsTheLongestFirst) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
   // As ReadStash returns it: by name.
   const std::vector<StashEntry> stash =
       Stash({"gaia_source_pkey", "gaia_source_pos_idx", "obscore_obs_id_idx", "obscore_pkey",
              "obscore_s_point_idx", "obscore_s_region_idx"});
-  auto waves = IndexBuildWaves(indexes, stash, nullptr);
-  ASSERT_TRUE(waves.ok());
-  ASSERT_EQ(waves->size(), 2u);
-  const Names keys = NamesOf((*waves)[0]);
-  EXPECT_EQ(std::set<std::string>(keys.begin(), keys.end()),
-            (std::set<std::string>{"gaia_source_pkey", "obscore_pkey"}));
-  const Names rest = NamesOf((*waves)[1]);
-  ASSERT_EQ(rest.size(), 4u);
-  EXPECT_EQ(rest[0], "obscore_s_region_idx");  // the polygon GiST, by far the longest
-  EXPECT_EQ(std::set<std::string>(rest.begin() + 1, rest.begin() + 3),
-            (std::set<std::string>{"obscore_s_point_idx", "gaia_source_pos_idx"}));
-  EXPECT_EQ(rest[3], "obscore_obs_id_idx");
+  auto order = IndexBuildOrder(indexes, stash, nullptr);
+  ASSERT_TRUE(order.ok());
+  // The polygon GiST (by far the longest), the point GiSTs, then the btrees
+  // in the stash's order: the primary keys are built like any other index.
+  EXPECT_EQ(NamesOf(*order),
+            (Names{"obscore_s_region_idx", "gaia_source_pos_idx", "obscore_s_point_idx",
+                   "gaia_source_pkey", "obscore_obs_id_idx", "obscore_pkey"}));
 }
 
-TEST(IndexStrategy, BuildWavesOfOneTable) {
+TEST(IndexStrategy, BuildOrderOfOneTable) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
   const std::vector<StashEntry> stash =
       Stash({"gaia_source_pkey", "gaia_source_pos_idx", "obscore_obs_id_idx"});
-  auto waves = IndexBuildWaves(indexes, stash, &Source());
-  ASSERT_TRUE(waves.ok());
-  EXPECT_EQ(NamesOf((*waves)[0]), (Names{"gaia_source_pkey"}));
-  EXPECT_EQ(NamesOf((*waves)[1]), (Names{"gaia_source_pos_idx"}));
-  waves = IndexBuildWaves(indexes, Stash({"gaia_source_pos_idx"}), &Obscore());
-  ASSERT_TRUE(waves.ok());
-  EXPECT_TRUE((*waves)[0].empty());
-  EXPECT_TRUE((*waves)[1].empty());
+  auto order = IndexBuildOrder(indexes, stash, &Source());
+  ASSERT_TRUE(order.ok());
+  EXPECT_EQ(NamesOf(*order), (Names{"gaia_source_pos_idx", "gaia_source_pkey"}));
+  order = IndexBuildOrder(indexes, Stash({"gaia_source_pos_idx"}), &Obscore());
+  ASSERT_TRUE(order.ok());
+  EXPECT_TRUE(order->empty());
 }
 
 TEST(IndexStrategy, AStashEntryTheSchemaLacksIsCorruption) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
-  auto waves = IndexBuildWaves(indexes, Stash({"obscore_pkey", "dropped_idx"}), nullptr);
-  ASSERT_FALSE(waves.ok());
-  EXPECT_EQ(waves.status().code(), Status::Code::kCorruption);
-  EXPECT_EQ(waves.status().message(), "index stash names unknown index dropped_idx");
+  auto order = IndexBuildOrder(indexes, Stash({"obscore_pkey", "dropped_idx"}), nullptr);
+  ASSERT_FALSE(order.ok());
+  EXPECT_EQ(order.status().code(), Status::Code::kCorruption);
+  EXPECT_EQ(order.status().message(), "index stash names unknown index dropped_idx");
 }
 
 }  // namespace
