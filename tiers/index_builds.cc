@@ -35,6 +35,10 @@ Status BuildOne(PgConnection& conn, const IndexDef& idx, const std::string& mwm)
 // Each primary key of `indexes` made a constraint over its built unique
 // index, in the transaction that removes its stash entry.
 Status AttachPrimaryKeys(const std::string& conninfo, const std::vector<const IndexDef*>& indexes) {
+  if (std::none_of(indexes.begin(), indexes.end(),
+                   [](const IndexDef* i) { return i->kind == IndexKind::kPrimaryKey; })) {
+    return Status::Ok();
+  }
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
   for (const IndexDef* idx : indexes) {
     if (idx->kind != IndexKind::kPrimaryKey) continue;
