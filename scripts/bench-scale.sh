@@ -14,16 +14,9 @@
 set -euo pipefail
 tiers="${1:-ci,S,D1,D2,D3,D4}"
 work="${2:-/var/tmp/skyseed-scale}"
-cd "$(dirname "$0")/.."
-scripts/build.sh >/dev/null
-mkdir -p "$work"
-chmod 755 "$work"
-cp build/app/skyseed "$work/skyseed"  # a rebuild during the run cannot swap it
-bin="$work/skyseed"
+source "$(dirname "$0")/bench/lib.sh"
 data="$work/data"
-"$bin" server start --data-dir "$data" >/dev/null
-psql -X -q "host=$data port=5432 user=postgres dbname=postgres" \
-  -c "DROP DATABASE IF EXISTS scale WITH (FORCE)" 2>/dev/null
+sql postgres "DROP DATABASE IF EXISTS scale WITH (FORCE)" 2>/dev/null
 df -h "$work" | tail -1 | awk '{print "disk free before: " $4}'
 
 ( peak=0; while sleep 10; do
@@ -34,7 +27,7 @@ sampler=$!
 trap 'kill $sampler 2>/dev/null || true' EXIT
 
 start=$(date +%s.%N)
-"$bin" grow --tier "$tiers" --data-dir "$data" --database scale 2>&1 | grep -E "reached|skyseed:"
+"$bin" grow --tier "$tiers" --data-dir "$data" --database scale 2>&1 | grep --line-buffered -E "reached|skyseed:"
 end=$(date +%s.%N)
 vstart=$(date +%s.%N)
 "$bin" verify --data-dir "$data" --database scale | tail -1
