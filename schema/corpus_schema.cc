@@ -264,10 +264,9 @@ std::string CopyOutSql(const TableDef& t, const QuoteFn& q, const std::string& w
          ") TO STDOUT (FORMAT binary)";
 }
 
-std::string FootprintMismatchSql(const TableDef& t, const QuoteFn& q) {
-  return "SELECT count(*) FROM " + QualifiedName(t, q) +
-         " WHERE ctid >= $1::tid AND ctid < $2::tid AND NOT (" + q(t.footprint_column) + " = " +
-         q(LiteralColumn(t)) + "::spoly)";
+std::string FootprintMismatchSql(const TableDef& t, const QuoteFn& q, const std::string& where) {
+  return "SELECT count(*) FROM " + QualifiedName(t, q) + " WHERE " + where + " AND NOT (" +
+         q(t.footprint_column) + " = " + q(LiteralColumn(t)) + "::spoly)";
 }
 
 }  // namespace skyseed

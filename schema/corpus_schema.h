@@ -106,9 +106,8 @@ StagingSql StagingFor(const TableDef& t, const QuoteFn& q);
 // COPY (SELECT <columns> FROM <table> WHERE <where>) TO STDOUT (FORMAT binary),
 // the footprint read from its literal: exactly the generator's tuples.
 std::string CopyOutSql(const TableDef& t, const QuoteFn& q, const std::string& where);
-// SELECT count(*) of rows whose spoly is not their literal's, among the rows
-// between tuple ids $1 and $2, "(block,0)" (a TID range scan: verify splits the table
-// over its connections, as pg_sphere's parse is not parallel safe).
-std::string FootprintMismatchSql(const TableDef& t, const QuoteFn& q);
+// SELECT count(*) of the rows matching `where` whose spoly is not their
+// literal's polygon.
+std::string FootprintMismatchSql(const TableDef& t, const QuoteFn& q, const std::string& where);
 
 }  // namespace skyseed

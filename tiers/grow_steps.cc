@@ -157,8 +157,8 @@ Status CheckLedgerOnce(GrowContext& ctx) {
   const GrowOptions& o = ctx.options;
   SKYSEED_ASSIGN_OR_RETURN(LedgerAudit audit, AuditLedger(ctx.control));
   if (audit.chunks > 0 && o.verify) {
-    SKYSEED_ASSIGN_OR_RETURN(
-        uint64_t rows, RecheckLedgerRows(ctx.control, o.conninfo, o.jobs, o.seed, audit.ledger));
+    SKYSEED_ASSIGN_OR_RETURN(uint64_t rows,
+                             RecheckLedgerRows(o.conninfo, o.jobs, o.seed, audit.ledger));
     o.narrator->Say("--verify: re-read the " + std::to_string(rows) +
                     " rows already loaded; every ledger chunk matches the generator");
   } else if (audit.chunks > 0) {

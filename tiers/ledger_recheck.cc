@@ -52,20 +52,18 @@ Status RecheckTable(const std::string& conninfo, int jobs, uint64_t seed, const 
 }
 
 // The digests cover the literal; services query the spoly (as verify does).
-Status RecheckFootprints(PgConnection& conn, const TableDef& t) {
-  if (!t.footprint_column) return Status::Ok();
-  PgResult r;
-  SKYSEED_RETURN_IF_ERROR(conn.Query(FootprintMismatchSql(t, conn.IdentQuoter()), &r));
-  if (r.text(0, 0) == "0") return Status::Ok();
-  return Status::Mismatch("--verify: " + t.qualified_name() + ": " + r.text(0, 0) +
+Status RecheckFootprints(const std::string& conninfo, int jobs, const TableDef& t) {
+  SKYSEED_ASSIGN_OR_RETURN(const uint64_t mismatched, CountFootprintMismatches(conninfo, jobs, t));
+  if (mismatched == 0) return Status::Ok();
+  return Status::Mismatch("--verify: " + t.qualified_name() + ": " + std::to_string(mismatched) +
                           " rows hold a " + t.footprint_column + " that is not the polygon of " +
                           LiteralColumn(t) + kRefusal);
 }
 
 }  // namespace
 
-Result<uint64_t> RecheckLedgerRows(PgConnection& conn, const std::string& conninfo, int jobs,
-                                   uint64_t seed, const std::vector<LedgerEntry>& ledger) {
+Result<uint64_t> RecheckLedgerRows(const std::string& conninfo, int jobs, uint64_t seed,
+                                   const std::vector<LedgerEntry>& ledger) {
   uint64_t rows = 0;
   for (const TableDef& t : CorpusTables()) {
     std::vector<LedgerEntry> entries;
@@ -73,7 +71,7 @@ Result<uint64_t> RecheckLedgerRows(PgConnection& conn, const std::string& connin
       if (e.table == t.qualified_name() && e.range.count > 0) entries.push_back(e);
     }
     SKYSEED_RETURN_IF_ERROR(RecheckTable(conninfo, jobs, seed, t, entries, &rows));
-    SKYSEED_RETURN_IF_ERROR(RecheckFootprints(conn, t));
+    SKYSEED_RETURN_IF_ERROR(RecheckFootprints(conninfo, jobs, t));
   }
   return rows;
 }

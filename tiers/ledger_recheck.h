@@ -10,14 +10,13 @@
 #include <vector>
 
 #include "common/status.h"
-#include "loader/pg_connection.h"
 #include "tiers/chunk_ledger.h"
 
 namespace skyseed {
 
 // Rows re-read, all matching; Mismatch, one line naming the first table and
 // chunk that differ, otherwise. Reads with `jobs` connections of its own.
-Result<uint64_t> RecheckLedgerRows(PgConnection& conn, const std::string& conninfo, int jobs,
-                                   uint64_t seed, const std::vector<LedgerEntry>& ledger);
+Result<uint64_t> RecheckLedgerRows(const std::string& conninfo, int jobs, uint64_t seed,
+                                   const std::vector<LedgerEntry>& ledger);
 
 }  // namespace skyseed

@@ -1,6 +1,7 @@
 #include "tiers/table_scan.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -30,31 +31,43 @@ Status CopyAll(PgConnection& conn, const std::string& sql, const TableDef& t,
       .Annotate("reading back " + t.qualified_name());
 }
 
+// A table is read in block ranges of ~32 MiB, spread over the connections;
+// the last one is open-ended.
+constexpr uint64_t kBlocksPerRange = 4096;
+
+Result<size_t> BlockRangeCount(PgConnection& conn, const TableDef& t) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT pg_relation_size($1::regclass) / current_setting('block_size')::bigint",
+                 {QualifiedName(t, conn.IdentQuoter())}, &r));
+  const uint64_t blocks = static_cast<uint64_t>(r.int64(0, 0));
+  return std::max<uint64_t>(1, (blocks + kBlocksPerRange - 1) / kBlocksPerRange);
+}
+
+// Block numbers are integers computed here, not user input (COPY takes no
+// bind parameters).
+std::string BlockRangeWhere(size_t i, size_t n_ranges) {
+  std::string where = "ctid >= '(" + std::to_string(i * kBlocksPerRange) + ",0)'::tid";
+  if (i + 1 < n_ranges) {
+    where += " AND ctid < '(" + std::to_string((i + 1) * kBlocksPerRange) + ",0)'::tid";
+  }
+  return where;
+}
+
 }  // namespace
 
 Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDef& t,
                             std::vector<RowRange> chunks) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control, PgConnection::Connect(conninfo));
   const QuoteFn q = (control)->IdentQuoter();
-  PgResult r;
-  SKYSEED_RETURN_IF_ERROR((control)->Query(
-      "SELECT pg_relation_size($1::regclass) / current_setting('block_size')::bigint",
-      {QualifiedName(t, q)}, &r));
-  const uint64_t blocks = static_cast<uint64_t>(r.int64(0, 0));
+  SKYSEED_ASSIGN_OR_RETURN(const size_t n_ranges, BlockRangeCount(*control, t));
   std::sort(chunks.begin(), chunks.end(),
             [](const RowRange& a, const RowRange& b) { return a.first < b.first; });
   ChunkScan scan{chunks, std::vector<TableDigest>(chunks.size()), {}};
-  // Block ranges of ~32 MiB; the last one is open-ended.
-  const uint64_t per_range = 4096;
-  const size_t n_ranges = std::max<uint64_t>(1, (blocks + per_range - 1) / per_range);
   std::mutex mu;
   Status s = RunParallel(n_ranges, jobs, [&](size_t i, int) -> Status {
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
-    // Block numbers are integers computed here, not user input; COPY takes
-    // no bind parameters.
-    std::string where = "ctid >= '(" + std::to_string(i * per_range) + ",0)'::tid";
-    if (i + 1 < n_ranges)
-      where += " AND ctid < '(" + std::to_string((i + 1) * per_range) + ",0)'::tid";
+    const std::string where = BlockRangeWhere(i, n_ranges);
     ChunkScan local{{}, std::vector<TableDigest>(chunks.size()), {}};
     SKYSEED_RETURN_IF_ERROR(CopyAll(*conn, CopyOutSql(t, q, where), t, [&](std::string_view tuple) {
       const uint64_t row = RowIndexOfTuple(t, tuple);
@@ -73,6 +86,23 @@ Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDe
   });
   if (!s.ok()) return s;
   return scan;
+}
+
+Result<uint64_t> CountFootprintMismatches(const std::string& conninfo, int jobs,
+                                          const TableDef& t) {
+  if (!t.footprint_column) return uint64_t{0};
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control, PgConnection::Connect(conninfo));
+  SKYSEED_ASSIGN_OR_RETURN(const size_t n_ranges, BlockRangeCount(*control, t));
+  std::atomic<uint64_t> mismatched{0};
+  SKYSEED_RETURN_IF_ERROR(RunParallel(n_ranges, jobs, [&](size_t i, int) -> Status {
+    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));
+    PgResult r;
+    SKYSEED_RETURN_IF_ERROR(conn->Query(
+        FootprintMismatchSql(t, conn->IdentQuoter(), BlockRangeWhere(i, n_ranges)), &r));
+    mismatched += static_cast<uint64_t>(r.int64(0, 0));
+    return Status::Ok();
+  }));
+  return mismatched.load();
 }
 
 Result<std::vector<Digest128>> ScanChunkRows(const std::string& conninfo, const TableDef& t,

@@ -23,6 +23,11 @@ struct ChunkScan {
 // Scans the whole table with `jobs` connections over disjoint block ranges.
 Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDef& t,
                             std::vector<RowRange> chunks);
+// Rows whose footprint (a pg_sphere spoly) is not the polygon of the literal
+// kept beside it, the table split as ScanTable splits it (pg_sphere's parse
+// is not parallel safe: in one query it runs in one backend, minutes at D4).
+// 0 for a table without a footprint.
+Result<uint64_t> CountFootprintMismatches(const std::string& conninfo, int jobs, const TableDef& t);
 // Row hashes of rows [range) in the database (a second pass for a chunk
 // that differs), sorted.
 Result<std::vector<Digest128>> ScanChunkRows(const std::string& conninfo, const TableDef& t,

@@ -1,7 +1,6 @@
 #include "tiers/verify.h"
 
 #include <algorithm>
-#include <atomic>
 #include <memory>
 #include <string>
 
@@ -182,43 +181,15 @@ Status CheckIndexes(PgConnection& conn, std::vector<std::string>* problems) {
   return Status::Ok();
 }
 
-// The first tuple id of a heap block, "(block,0)".
-std::string Tid(uint64_t block) {
-  std::string tid = std::to_string(block);
-  tid.insert(0, 1, '(');
-  return tid.append(",0)");
-}
-
 // The digests prove the literals; this proves the spoly the services query
-// is the literal's polygon: one parse per row, the heap split into `jobs`
-// block ranges on as many connections (13.3 M polygons at D4: minutes in
-// one backend).
-Status VerifyFootprints(const VerifyOptions& o, PgConnection& conn, const TableDef& t,
+// is the literal's polygon.
+Status VerifyFootprints(const VerifyOptions& o, const TableDef& t,
                         std::vector<std::string>* problems) {
-  if (!t.footprint_column) return Status::Ok();
-  PgResult r;
-  SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT pg_relation_size($1::regclass) / current_setting('block_size')::bigint",
-                 {QualifiedName(t, conn.IdentQuoter())}, &r));
-  const uint64_t blocks = std::stoull(r.text(0, 0));
-  const int parts = std::max(1, o.jobs);
-  std::atomic<uint64_t> mismatched{0};
-  SKYSEED_RETURN_IF_ERROR(RunParallel(parts, parts, [&](size_t i, int) -> Status {
-    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> part, PgConnection::Connect(o.conninfo));
-    const uint64_t first = blocks * i / parts;
-    // The last range is open-ended: no block lies past 2^32 - 1.
-    const uint64_t end =
-        i + 1 == static_cast<size_t>(parts) ? 4294967295u : blocks * (i + 1) / parts;
-    PgResult count;
-    SKYSEED_RETURN_IF_ERROR(
-        part->Query(FootprintMismatchSql(t, part->IdentQuoter()), {Tid(first), Tid(end)}, &count));
-    mismatched += std::stoull(count.text(0, 0));
-    return Status::Ok();
-  }));
+  SKYSEED_ASSIGN_OR_RETURN(const uint64_t mismatched,
+                           CountFootprintMismatches(o.conninfo, o.jobs, t));
   if (mismatched > 0) {
-    problems->push_back(t.qualified_name() + ": " + std::to_string(mismatched.load()) +
-                        " rows hold a " + t.footprint_column + " that is not the polygon of " +
-                        LiteralColumn(t));
+    problems->push_back(t.qualified_name() + ": " + std::to_string(mismatched) + " rows hold a " +
+                        t.footprint_column + " that is not the polygon of " + LiteralColumn(t));
   }
   return Status::Ok();
 }
@@ -255,7 +226,7 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
     TableVerdict v;
     TableCheck check;
     SKYSEED_RETURN_IF_ERROR(CheckTable(o, id.seed, t, ledger, tier_rows, &v, &check));
-    SKYSEED_RETURN_IF_ERROR(VerifyFootprints(o, *conn, t, &report.problems));
+    SKYSEED_RETURN_IF_ERROR(VerifyFootprints(o, t, &report.problems));
     DiagnoseLedger(check, report.tier, &report.problems);
     TableDigest all;
     for (const TableDigest& d : check.generator) all.Merge(d);

@@ -52,8 +52,8 @@ check "verify fails after a DELETE (exit 1)" test "$rc" = 1
 check "naming the table and the missing row" \
   grep -q "MISMATCH gaia.gaia_source: 999999 rows .* 1 rows missing or changed, 0 unexpected" <<<"$out"
 # A footprint changed behind its literal (the digests read the literal): the
-# first and the last row of the heap, so each of verify's block ranges (one
-# per connection) must find its own, and none twice.
+# first and the last row, in different 32 MiB block ranges of the heap (S's
+# ObsCore spans three), read on separate connections: each found, none twice.
 changed="$(psql -X -q -t -A "$(conninfo t_grown)" -c "UPDATE skyseed_corpus.obscore
   SET s_region = spoly '{(0d,0d),(1d,0d),(0d,1d)}'
   WHERE obs_pk IN (SELECT min(obs_pk) FROM skyseed_corpus.obscore UNION SELECT max(obs_pk) FROM skyseed_corpus.obscore)
@@ -62,7 +62,7 @@ out="$("$bin" verify --jobs 2 --db "$(conninfo t_grown)" 2>&1)"
 check "verify counts every footprint that is not its literal's polygon ($changed changed)" \
   grep -q "PROBLEM ivoa.obscore: $changed rows hold a s_region that is not the polygon of s_region_literal" <<<"$out"
 out="$("$bin" verify --jobs 3 --db "$(conninfo t_grown)" 2>&1)"
-check "with three block ranges too" \
+check "with three connections too" \
   grep -q "PROBLEM ivoa.obscore: $changed rows hold a s_region" <<<"$out"
 
 out="$("$bin" grow --tier S --seed 2 --db "$(conninfo t_fresh)" 2>&1)"; rc=$?

@@ -115,7 +115,16 @@ check "and its output says the values were not re-read" \
 check "verify still finds the changed row" \
   test "$("$bin" verify --db "$(conninfo t_lt_val)" >/dev/null 2>&1; echo $?)" = 1
 
-for db in $base t_lt_trunc t_lt_del t_lt_upd t_lt_row t_lt_val; do
+# A footprint changed behind its literal: the digests (over the literal)
+# match, the spoly services query does not.
+clone t_lt_poly
+sql t_lt_poly "UPDATE skyseed_corpus.obscore SET s_region = spoly '{(0d,0d),(1d,0d),(0d,1d)}'
+               WHERE obs_pk IN (17, 9876)"
+refused t_lt_poly "a footprint changed behind its literal, grow --verify" \
+  "^skyseed: --verify: ivoa.obscore: 2 rows hold a s_region that is not the polygon of s_region_literal.*nothing was changed" \
+  --tier S --verify
+
+for db in $base t_lt_trunc t_lt_del t_lt_upd t_lt_row t_lt_val t_lt_poly; do
   sql skyseed "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null
 done
 finish
