@@ -20,7 +20,9 @@ sql postgres "DROP DATABASE IF EXISTS scale WITH (FORCE)" 2>/dev/null
 df -h "$work" | tail -1 | awk '{print "disk free before: " $4}'
 
 ( peak=0; while sleep 10; do
-    b=$(du -sb "$data" 2>/dev/null | cut -f1); [ "${b:-0}" -gt "$peak" ] && peak=$b
+    # du exits 1 when a file vanishes under it (WAL recycling); keep sampling.
+    b=$(du -sb "$data" 2>/dev/null | cut -f1) || true
+    [ "${b:-0}" -gt "$peak" ] && peak=$b
     echo "$peak" > "$work/peak_disk_bytes"
   done ) &
 sampler=$!
