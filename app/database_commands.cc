@@ -226,8 +226,9 @@ void AddSchemaCommand(CLI::App& app, CommandRun* run) {
   cmd->callback([=] {
     *run = []() -> Status {
       const QuoteFn q = QuoteIdentifierOffline;
-      std::printf("CREATE EXTENSION IF NOT EXISTS pg_sphere;\n%s%s%s", CorpusTablesDdl(q).c_str(),
-                  StandardViewsDdl(q).c_str(), ManifestDdl(q).c_str());
+      std::printf(
+          "CREATE EXTENSION IF NOT EXISTS pg_sphere;\nCREATE EXTENSION IF NOT EXISTS q3c;\n%s%s%s",
+          CorpusTablesDdl(q).c_str(), StandardViewsDdl(q).c_str(), ManifestDdl(q).c_str());
       for (const IndexDef& i : CorpusIndexes(q)) std::printf("%s;\n", i.create_sql.c_str());
       return Status::Ok();
     };

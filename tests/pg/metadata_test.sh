@@ -130,4 +130,12 @@ check "tap-schema never touches a service's own TAP_SCHEMA (exit $rc)" test "$rc
 check "naming it" grep -q "a tap_schema that skyseed did not write" <<<"$msg"
 check "which is left as it was" test "$(sql "$db2" "SELECT table_name FROM tap_schema.tables")" = theirs
 sql "$db" "DROP OWNED BY skyseed_reader; DROP ROLE skyseed_reader" >/dev/null
+# The DDL `skyseed schema` prints runs as it is on an empty database (the
+# extensions it needs included) and gives what grow creates.
+fresh_db t_schema_ddl
+"$bin" schema | psql -X -q -v ON_ERROR_STOP=1 "$(conninfo t_schema_ddl)" >/dev/null 2>&1
+check "skyseed schema's DDL runs on an empty database" test "$?" = 0
+check "and creates every corpus index" \
+  test "$(sql t_schema_ddl "$INDEX_COUNT_SQL")" = "$corpus_indexes"
+sql skyseed "DROP DATABASE IF EXISTS t_schema_ddl WITH (FORCE)" >/dev/null
 finish
