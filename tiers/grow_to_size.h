@@ -14,9 +14,8 @@ Status GrowToSize(GrowContext& ctx);
 
 // The lead table's (ivoa.obscore's) rows to reach next, from the rows it
 // holds and the database's size: bytes per lead row as measured (a first
-// guess while empty), aiming 3% short of the target, and at least a tenth of
-// a chunk more.
-uint64_t NextLeadRows(uint64_t lead_rows, uint64_t database_size, uint64_t target_size,
-                      uint64_t chunk_rows);
+// guess while empty), aiming 3% short of the target, and at least 1% of the
+// rows already there more.
+uint64_t NextLeadRows(uint64_t lead_rows, uint64_t database_size, uint64_t target_size);
 
 }  // namespace skyseed
