@@ -226,9 +226,11 @@ void AddSchemaCommand(CLI::App& app, CommandRun* run) {
   cmd->callback([=] {
     *run = []() -> Status {
       const QuoteFn q = QuoteIdentifierOffline;
-      std::printf(
-          "CREATE EXTENSION IF NOT EXISTS pg_sphere;\nCREATE EXTENSION IF NOT EXISTS q3c;\n%s%s%s",
-          CorpusTablesDdl(q).c_str(), StandardViewsDdl(q).c_str(), ManifestDdl(q).c_str());
+      for (const ExtensionDef& e : CorpusExtensions()) {
+        std::printf("CREATE EXTENSION IF NOT EXISTS %s;\n", q(e.name).c_str());
+      }
+      std::printf("%s%s%s", CorpusTablesDdl(q).c_str(), StandardViewsDdl(q).c_str(),
+                  ManifestDdl(q).c_str());
       for (const IndexDef& i : CorpusIndexes(q)) std::printf("%s;\n", i.create_sql.c_str());
       return Status::Ok();
     };

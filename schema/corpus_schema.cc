@@ -180,6 +180,13 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
   };
 }
 
+const std::vector<ExtensionDef>& CorpusExtensions() {
+  static const std::vector<ExtensionDef> extensions = {
+      {"pg_sphere", "apt-get install postgresql-15-pgsphere, then scripts/mend-pgsphere.sh"},
+      {"q3c", "apt-get install postgresql-15-q3c"}};
+  return extensions;
+}
+
 std::string PrimaryKeyIndexSql(const IndexDef& key, const QuoteFn& q) {
   return "CREATE UNIQUE INDEX IF NOT EXISTS " + q(key.name) + " ON " +
          QualifiedName(*key.table, q) + " (" + key.key + ")";

@@ -52,6 +52,14 @@ inline constexpr const char* kCorpusSchema = "skyseed_corpus";
 std::string LiteralColumn(const TableDef& t);
 
 std::vector<IndexDef> CorpusIndexes(const QuoteFn& q);
+// The extensions the corpus needs, with how Debian installs each: pg_sphere
+// for the geometry, q3c for the point-cone indexes services use (DaCHS
+// turns a cone on s_ra/s_dec into q3c_join).
+struct ExtensionDef {
+  const char* name;
+  const char* debian_install;
+};
+const std::vector<ExtensionDef>& CorpusExtensions();
 // A primary key is built in two statements rather than its create_sql (ADD
 // PRIMARY KEY holds an exclusive lock for the whole build, so every other
 // build of its table would wait): its unique index, under the ShareLock

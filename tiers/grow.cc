@@ -19,8 +19,6 @@
 namespace skyseed {
 namespace {
 
-// pg_sphere for the geometry, q3c for the point-cone indexes services use
-// (DaCHS turns a cone on s_ra/s_dec into q3c_join).
 Status EnsureExtension(PgConnection& conn, const std::string& name, const std::string& install) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
@@ -38,9 +36,10 @@ Status EnsureExtension(PgConnection& conn, const std::string& name, const std::s
 }
 
 Status EnsureExtensions(PgConnection& conn) {
-  SKYSEED_RETURN_IF_ERROR(EnsureExtension(
-      conn, "pg_sphere", "apt-get install postgresql-15-pgsphere, then scripts/mend-pgsphere.sh"));
-  return EnsureExtension(conn, "q3c", "apt-get install postgresql-15-q3c");
+  for (const ExtensionDef& e : CorpusExtensions()) {
+    SKYSEED_RETURN_IF_ERROR(EnsureExtension(conn, e.name, e.debian_install));
+  }
+  return Status::Ok();
 }
 
 Status AcquireGrowLock(PgConnection& conn, const GrowOptions& o) {

@@ -41,8 +41,8 @@ std::vector<const IndexDef*> IndexesToBuildFirst(const std::vector<IndexDef>& in
                                                  bool gist_during_load);
 
 // The stashed indexes (of `table` only, when given) in the order their
-// builds start, all in parallel (a primary key no longer locks its table
-// for its build: schema's IndexBuildSql): the longest first. The
+// builds start, all in parallel (a primary key is built as a unique index
+// and attached after: schema's PrimaryKeyIndexSql): the longest first. The
 // definitions come from `indexes` (the schema code), never from the stash's
 // text: Corruption for a stash entry naming an index `indexes` lacks.
 Result<std::vector<const IndexDef*>> IndexBuildOrder(const std::vector<IndexDef>& indexes,

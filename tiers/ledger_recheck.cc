@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "schema/corpus_schema.h"
 #include "tiers/corpus_hash.h"
 #include "tiers/table_scan.h"
 
@@ -55,9 +54,7 @@ Status RecheckTable(const std::string& conninfo, int jobs, uint64_t seed, const 
 Status RecheckFootprints(const std::string& conninfo, int jobs, const TableDef& t) {
   SKYSEED_ASSIGN_OR_RETURN(const uint64_t mismatched, CountFootprintMismatches(conninfo, jobs, t));
   if (mismatched == 0) return Status::Ok();
-  return Status::Mismatch("--verify: " + t.qualified_name() + ": " + std::to_string(mismatched) +
-                          " rows hold a " + t.footprint_column + " that is not the polygon of " +
-                          LiteralColumn(t) + kRefusal);
+  return Status::Mismatch("--verify: " + DescribeFootprintMismatches(t, mismatched) + kRefusal);
 }
 
 }  // namespace

@@ -105,6 +105,11 @@ Result<uint64_t> CountFootprintMismatches(const std::string& conninfo, int jobs,
   return mismatched.load();
 }
 
+std::string DescribeFootprintMismatches(const TableDef& t, uint64_t rows) {
+  return t.qualified_name() + ": " + std::to_string(rows) + " rows hold a " + t.footprint_column +
+         " that is not the polygon of " + LiteralColumn(t);
+}
+
 Result<std::vector<Digest128>> ScanChunkRows(const std::string& conninfo, const TableDef& t,
                                              RowRange range) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(conninfo));

@@ -28,6 +28,8 @@ Result<ChunkScan> ScanTable(const std::string& conninfo, int jobs, const TableDe
 // is not parallel safe: in one query it runs in one backend, minutes at D4).
 // 0 for a table without a footprint.
 Result<uint64_t> CountFootprintMismatches(const std::string& conninfo, int jobs, const TableDef& t);
+// "<table>: N rows hold a <footprint> that is not the polygon of <literal>".
+std::string DescribeFootprintMismatches(const TableDef& t, uint64_t rows);
 // Row hashes of rows [range) in the database (a second pass for a chunk
 // that differs), sorted.
 Result<std::vector<Digest128>> ScanChunkRows(const std::string& conninfo, const TableDef& t,

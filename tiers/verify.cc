@@ -188,8 +188,7 @@ Status VerifyFootprints(const VerifyOptions& o, const TableDef& t,
   SKYSEED_ASSIGN_OR_RETURN(const uint64_t mismatched,
                            CountFootprintMismatches(o.conninfo, o.jobs, t));
   if (mismatched > 0) {
-    problems->push_back(t.qualified_name() + ": " + std::to_string(mismatched) + " rows hold a " +
-                        t.footprint_column + " that is not the polygon of " + LiteralColumn(t));
+    problems->push_back(DescribeFootprintMismatches(t, mismatched));
   }
   return Status::Ok();
 }
