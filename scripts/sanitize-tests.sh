@@ -21,4 +21,4 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # tree by default, i.e. the one scripts/run-tests.sh uses; keep ours apart.
 export SKYSEED_CLANG_BUILD=${SKYSEED_CLANG_BUILD:-$PWD/build-asan/clang-O0}
 cd build-asan
-ctest --output-on-failure --timeout 1200 "$@"
+ctest --output-on-failure --timeout 1200 --parallel "$(nproc)" "$@"
