@@ -55,7 +55,7 @@ const std::vector<Machine>& Machines() {
 
 // The README ("Which server"): shared_buffers 1/4 of memory,
 // effective_cache_size 3/4, max_parallel_workers >= 2 x connections,
-// max_worker_processes that + 8, max_wal_size 16GB.
+// max_worker_processes that + 8, max_wal_size 16GB, wal_compression lz4.
 TEST(SettingsConfTest, KeepsTheReadmePromisesOnEveryMachine) {
   for (const Machine& m : Machines()) {
     SCOPED_TRACE(std::to_string(m.memory_bytes / kMiB) + " MiB, " + std::to_string(m.cores) +
@@ -69,6 +69,7 @@ TEST(SettingsConfTest, KeepsTheReadmePromisesOnEveryMachine) {
     EXPECT_GE(workers, 8);  // parallel queries keep room beside the connections
     EXPECT_EQ(Count(conf["max_worker_processes"]), workers + 8);
     EXPECT_EQ(conf["max_wal_size"], "16GB");
+    EXPECT_EQ(conf["wal_compression"], "lz4");
     EXPECT_EQ(conf["shared_preload_libraries"], "'pg_stat_statements'");
     EXPECT_EQ(conf["track_io_timing"], "on");
   }
