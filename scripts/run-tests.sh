@@ -9,6 +9,7 @@ scripts/build.sh
 # What the tap test needs (DaCHS, pyvo, astropy, q3c); a no-op once there.
 scripts/install-tap-deps.sh
 cd build
-# Two at a time: the pg tests share one cluster and take turns (a resource
-# lock), the unit, cross-compiler and TAP tests run beside them.
+# As many at a time as there are cores: the pg tests share one cluster and
+# take turns (a resource lock), the unit, cross-compiler and TAP tests run
+# beside them.
 ctest --output-on-failure --timeout 1200 --parallel "$(nproc)" "$@"
