@@ -32,9 +32,12 @@ Footprint RectangleFootprint(const TangentFrame& at, double width_deg, double he
                              double pa_rad) {
   const double hw = det::deg2rad(width_deg) * 0.5;
   const double hh = det::deg2rad(height_deg) * 0.5;
-  // Counter-clockwise as seen from inside the sphere (east is +u).
-  const double u[4] = {-hw, hw, hw, -hw};
-  const double v[4] = {-hh, -hh, hh, hh};
+  // South-west, north-west, north-east, south-east: counter-clockwise on the
+  // sky as DALI 1.1 (sec. 3.3.7, polygon) defines it, seen from the origin
+  // looking out with east (+u) to the left; equivalently (v_i x v_i+1) points
+  // away from the centre, into the sphere.
+  const double u[4] = {-hw, -hw, hw, hw};
+  const double v[4] = {-hh, hh, hh, -hh};
   Footprint f;
   PlaceVertices(at, u, v, 4, pa_rad, &f);
   return f;
@@ -46,8 +49,10 @@ Footprint CircleFootprint(const TangentFrame& at, double diameter_deg, double pa
   for (int k = 0; k < kCircleVertices; ++k) {
     double s, c;
     det::sincos(det::kTwoPi * k / kCircleVertices, &s, &c);
+    // Clockwise in (east, north), which is DALI's counter-clockwise on the
+    // sky (see RectangleFootprint).
     u[k] = r * c;
-    v[k] = r * s;
+    v[k] = -r * s;
   }
   Footprint f;
   PlaceVertices(at, u, v, kCircleVertices, pa_rad, &f);

@@ -7,9 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-build/app/skyseed}"
 declare -A published=(
-  [D2]=253b8e0176e03ded8b4785936ea44a18
-  [D3]=42322dc163e56ef36627910dac4be5cc
-  [D4]=25837a457e85a24825ec3a53746a41e1
+  [D2]=f9da1d881816bb09e9bf3d90bfcfe6ff
+  [D3]=c27ff1e656c7ad5ba15b32cc8acddbd9
+  [D4]=b58468e5f1a84725deac2930e0c93986
 )
 status=0
 for tier in D2 D3 D4; do

@@ -35,4 +35,15 @@ check "indexed intersection = sequential scan ($indexed)" test "$indexed" = "$br
 check "the field's own pointing intersects" test "$(cut -d'|' -f2 <<<"$indexed")" -gt 0
 plan="$(sql t_cone "EXPLAIN SELECT obs_id FROM ivoa.obscore WHERE (spoint(RADIANS($ra0), RADIANS($dec0))) <@ (s_region)")"
 check "point-in-footprint uses the polygon index too" grep -q "obscore_s_region_idx" <<<"$plan"
+
+# DALI 1.1 polygons wind counter-clockwise on the sky; every footprint, as the
+# text a service publishes, at ci and at S (computed from the literal alone).
+orientation="$(dirname "$0")/footprint_orientation.py"
+for tier in ci S; do
+  [ "$tier" = ci ] || "$bin" grow --tier "$tier" --db "$(conninfo t_cone)" >/dev/null
+  rows="$(sql t_cone 'SELECT count(*) FROM skyseed_corpus.obscore')"
+  counts="$(sql t_cone 'SELECT s_ra, s_dec, s_region_literal FROM skyseed_corpus.obscore' | "$orientation")"
+  check "every footprint at $tier is counter-clockwise on the sky (rows, on screen, in 3-D: $counts)" \
+    test "$counts" = "$rows $rows $rows"
+done
 finish

@@ -32,7 +32,7 @@ TierRecord MakeTier(const std::string& name, uint64_t obscore_rows, uint64_t sou
 }
 
 ReportInput MakeInput(std::vector<TierRecord> tiers) {
-  return ReportInput{1, "skyseed-gen-2", std::move(tiers), {}};
+  return ReportInput{1, "skyseed-gen-3", std::move(tiers), {}};
 }
 
 const ReportFile* Find(const std::vector<ReportFile>& files, const std::string& name) {
