@@ -78,6 +78,13 @@ Result<std::string> ResolveReadOnlyConninfo(const ConnectionOptions& o) {
   return cluster->conninfo;
 }
 
+Result<bool> EmbeddedClusterExists(const ConnectionOptions& o) {
+  Result<std::filesystem::path> dir = ResolveDataDir(o.data_dir);
+  if (!dir.ok()) return NamingDataDirOption(dir.status());
+  SKYSEED_ASSIGN_OR_RETURN(DirKind kind, ClassifyDir(*dir));
+  return kind == DirKind::kOurs;
+}
+
 std::function<Result<bool>()> EmbeddedServerRestarter(const ConnectionOptions& o, int jobs) {
   if (!UsesEmbeddedCluster(o)) return nullptr;
   const std::string data_dir = o.data_dir;

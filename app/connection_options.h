@@ -26,6 +26,9 @@ Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs);
 Result<std::string> ResolveReadOnlyConninfo(const ConnectionOptions& o);
 // For grow and load on the embedded cluster: starts its server again if it
 // died mid-growth (GrowOptions::restart_server).
+// Whether --data-dir already holds skyseed's cluster (nothing is created).
+Result<bool> EmbeddedClusterExists(const ConnectionOptions& o);
+
 std::function<Result<bool>()> EmbeddedServerRestarter(const ConnectionOptions& o, int jobs);
 // True when neither --db nor a PG* variable selects a server.
 bool UsesEmbeddedCluster(const ConnectionOptions& o);

@@ -26,6 +26,23 @@ std::string UtcNow() {
   return text;
 }
 
+// DaCHS names an RD by its path under inputsDir, without ".rd"; skyseed does
+// not read DaCHS's configuration, so it assumes the usual one level down
+// (inputs/skyseed/q.rd is skyseed/q).
+void PrintPublishCommands(const fs::path& rd, const std::string& schema) {
+  const fs::path abs = fs::absolute(rd).lexically_normal();
+  const std::string id = abs.parent_path().filename().string() + "/" + abs.stem().string();
+  std::printf(
+      "publish (RD id %s, when the file is in DaCHS's inputsDir):\n"
+      "  dachs imp //obscore && dachs imp -m %s && dachs imp //obscore create\n"
+      "  dachs serve start   (or: dachs serve reload)\n"
+      "unpublish (then verify passes and warns of no grant):\n"
+      "  dachs drop -f %s && dachs imp //obscore create\n"
+      "  psql -d DACHS_DATABASE -c 'REVOKE ALL ON ALL TABLES IN SCHEMA %s FROM gavoadmin CASCADE' "
+      "-c 'REVOKE ALL ON SCHEMA %s FROM gavoadmin CASCADE'\n",
+      id.c_str(), id.c_str(), id.c_str(), schema.c_str(), schema.c_str());
+}
+
 Status WriteDachsRd(const std::string& out, const std::string& schema) {
   // Both checked before anything is written.
   if (!IsPlainIdentifier(schema)) {
@@ -45,6 +62,7 @@ Status WriteDachsRd(const std::string& out, const std::string& schema) {
   if (!dir_ok.ok()) return Status::InvalidArgument("--out " + dir_ok.message());
   SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(path, DachsResourceDescriptor(schema, UtcNow())));
   std::printf("%s\n", fs::absolute(path, ec).lexically_normal().c_str());
+  PrintPublishCommands(path, schema);
   return Status::Ok();
 }
 
@@ -67,15 +85,17 @@ void AddDachsRdCommand(CLI::App& app, CommandRun* run) {
   cmd->add_option("--schema", a->schema, "the schema holding the corpus tables")
       ->capture_default_str();
   cmd->footer(
-      "To publish, with DaCHS set up (`dachs init`; its feed role gavoadmin must be\n"
-      "neither the tables' owner nor a superuser):\n"
-      "  1. skyseed grow --tier ci --standard-names none --grant gavoadmin\n"
-      "     (read access with grant option: DaCHS passes it on to its query roles)\n"
+      "To publish, with DaCHS installed (its database gavo, feed role gavoadmin), as a\n"
+      "superuser of DaCHS's PostgreSQL (the README's \"Serve it with DaCHS\" runs as is):\n"
+      "  1. skyseed grow --tier ci --db dbname=gavo --standard-names none --grant gavoadmin\n"
+      "     (the corpus in DaCHS's database; read access with grant option, which DaCHS\n"
+      "     passes on to its query roles)\n"
       "  2. skyseed dachs-rd --out \"$(dachs config inputsDir)/skyseed/q.rd\"\n"
       "     dachs imp //obscore && dachs imp -m skyseed/q && dachs imp //obscore create\n"
       "  3. dachs serve start\n"
-      "Unpublish only with `dachs drop -f skyseed/q`: a plain drop or purge tries to\n"
-      "DROP the tables.");
+      "It prints the unpublish commands too: `dachs drop -f skyseed/q` (a plain drop or\n"
+      "purge tries to DROP the tables), `dachs imp //obscore create`, and a REVOKE of\n"
+      "gavoadmin's read with everything it passed on.");
   cmd->callback([=] { *run = [=]() -> Status { return WriteDachsRd(a->out, a->schema); }; });
 }
 

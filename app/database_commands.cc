@@ -23,9 +23,23 @@ void PrintPsqlHint(const ConnectionOptions& c, const std::string& conninfo) {
   std::printf("connect with: psql \"%s\"\n", conninfo.c_str());
 }
 
+// Roles live in a server: one skyseed has yet to create holds none a
+// --grant could name (DaCHS's gavoadmin is in DaCHS's server), so say so
+// before creating it.
+Status CheckGrantServer(const ConnectionOptions& c, const GrowOptions& o) {
+  if (o.grant_roles.empty() || !UsesEmbeddedCluster(c)) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(bool exists, EmbeddedClusterExists(c));
+  if (exists) return Status::Ok();
+  return Status::InvalidArgument(
+      "--grant " + o.grant_roles.front() + ": there is no embedded cluster in " + c.data_dir +
+      " yet, so no such role either; grow into the server that has the role with --db (for "
+      "DaCHS: its database, see README \"Serve it with DaCHS\")");
+}
+
 // Connects (starting the embedded cluster if it is the one), grows, and
 // says how to connect to the embedded cluster.
 Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
+  SKYSEED_RETURN_IF_ERROR(CheckGrantServer(a.conn, *o));
   Result<std::string> conninfo = ResolveConninfo(a.conn, o->jobs);
   if (!conninfo.ok()) return conninfo.status();
   o->conninfo = *conninfo;

@@ -58,7 +58,7 @@ struct ObsCoreRow {
     v("obs_pk", obs_pk, M{"", "meta.id;meta.main", "", "skyseed's key: the row index in the corpus", M::kBookkeeping});
     v("dataproduct_type", dataproduct_type, M{"", "meta.code.class", "obscore:ObsDataset.dataProductType", "High level scientific classification of the data product (image, cube, spectrum, visibility, event, timeseries)", S, true});
     v("dataproduct_subtype", dataproduct_subtype, M{"", "meta.code.class", "obscore:ObsDataset.dataProductSubtype", "Data product specific type", S});
-    v("calib_level", calib_level, M{"", "meta.code;obs.calib", "obscore:ObsDataset.calibLevel", "Amount of data processing applied to the data (0 raw .. 3 science ready)", S, true});
+    v("calib_level", calib_level, M{"", "meta.code;obs.calib", "obscore:ObsDataset.calibLevel", "Amount of data processing applied to the data (0 .. 4: raw, instrumental, calibrated, science-ready, analysis product)", S, true});
     v("obs_collection", obs_collection, M{"", "meta.id", "obscore:DataID.Collection", "Name of the data collection", S, true});
     v("obs_id", obs_id, M{"", "meta.id", "obscore:DataID.observationID", "Identifier of the observation in its collection", S, true});
     v("obs_title", obs_title, M{"", "meta.title;obs", "obscore:DataID.Title", "Free-form title of the data set", S});
@@ -72,8 +72,8 @@ struct ObsCoreRow {
     v("s_ra", s_ra, M{"deg", "pos.eq.ra", "obscore:Char.SpatialAxis.Coverage.Location.Coord.Position2D.Value2.C1", "Right ascension of the centre of the observation, ICRS", S, true});
     v("s_dec", s_dec, M{"deg", "pos.eq.dec", "obscore:Char.SpatialAxis.Coverage.Location.Coord.Position2D.Value2.C2", "Declination of the centre of the observation, ICRS", S, true});
     v("s_fov", s_fov, M{"deg", "phys.angSize;instr.fov", "obscore:Char.SpatialAxis.Coverage.Bounds.Extent.diameter", "Diameter of the region covered", S, true});
-    v("s_region", s_region, M{"deg", "pos.outline;obs.field", "obscore:Char.SpatialAxis.Coverage.Support.Area", "Region covered by the observation, a polygon in ICRS", S, true});
-    v("s_resolution", s_resolution, M{"arcsec", "pos.angResolution", "obscore:Char.SpatialAxis.Resolution.refval.value", "Best spatial resolution within the data set", S, true});
+    v("s_region", s_region, M{"", "pos.outline;obs.field", "obscore:Char.SpatialAxis.Coverage.Support.Area", "Region covered by the observation, a polygon in ICRS", S, true});
+    v("s_resolution", s_resolution, M{"arcsec", "pos.angResolution", "obscore:Char.SpatialAxis.Resolution.Refval.value", "Best spatial resolution within the data set", S, true});
     v("t_min", t_min, M{"d", "time.start;obs.exposure", "obscore:Char.TimeAxis.Coverage.Bounds.Limits.StartTime", "Start of the observation, MJD", S, true});
     v("t_max", t_max, M{"d", "time.end;obs.exposure", "obscore:Char.TimeAxis.Coverage.Bounds.Limits.StopTime", "End of the observation, MJD", S, true});
     v("t_exptime", t_exptime, M{"s", "time.duration;obs.exposure", "obscore:Char.TimeAxis.Coverage.Support.Extent", "Total exposure time", S, true});
@@ -92,7 +92,7 @@ struct ObsCoreRow {
     v("pol_xel", pol_xel, M{"", "meta.number", "obscore:Char.PolarizationAxis.numBins", "Elements along the polarisation axis", S, true});
     v("s_pixel_scale", s_pixel_scale, M{"arcsec", "phys.angSize;instr.pixel", "obscore:Char.SpatialAxis.Sampling.RefVal.SamplingPeriod", "Sampling period along the spatial axes", S});
     v("em_ucd", em_ucd, M{"", "meta.ucd", "obscore:Char.SpectralAxis.ucd", "UCD of the spectral axis", S});
-    v("preview", preview, M{"", "meta.ref.url;meta.preview", "", "URL of a quick-look image", S});
+    v("preview", preview, M{"", "meta.ref.url;meta.preview", "", "URL of a quick-look image (not an ObsCore 1.1 column)"});
     // clang-format on
   }
 };

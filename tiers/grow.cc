@@ -115,8 +115,13 @@ Status CheckRolesExist(PgConnection& conn, const GrowOptions& options) {
     PgResult r;
     SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT 1 FROM pg_roles WHERE rolname = $1", {role}, &r));
     if (r.rows() == 0) {
-      return Status::InvalidArgument("--grant: the server has no role '" + role +
-                                     "' (CREATE ROLE it first)");
+      PgResult where;
+      SKYSEED_RETURN_IF_ERROR(
+          conn.Query("SELECT current_database(), current_setting('port')", &where));
+      return Status::InvalidArgument("--grant: no role '" + role + "' in the server of database " +
+                                     where.text(0, 0) + " (port " + where.text(0, 1) +
+                                     "); roles belong to a server: create it there, or grow "
+                                     "into the server that has it with --db");
     }
   }
   return Status::Ok();

@@ -9,6 +9,7 @@
 #include "schema/corpus_schema.h"
 #include "tiers/advisory_locks.h"
 #include "tiers/corpus_hash.h"
+#include "tiers/grant_audit.h"
 #include "tiers/index_audit.h"
 #include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
@@ -234,11 +235,14 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
     checks.push_back(std::move(check));
   }
   CheckTierRecords(tiers, checks, id.seed, o.jobs, &report.problems);
+  SKYSEED_ASSIGN_OR_RETURN(report.warnings, GrantsSkyseedDidNotMake(*conn));
   report.corpus_digest = CorpusDigest(named).Hex();
   return report;
 }
 
-std::string FormatVerifyReport(const VerifyReport& r) {
+namespace {
+
+std::string FormatVerdict(const VerifyReport& r) {
   std::string out;
   if (r.ok()) {
     out = "OK " + (r.tier.empty() ? std::string("(no tier recorded)") : "tier " + r.tier) + ":";
@@ -256,6 +260,16 @@ std::string FormatVerifyReport(const VerifyReport& r) {
   }
   for (const std::string& p : r.problems) out += "PROBLEM " + p + "\n";
   if (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::string FormatVerifyReport(const VerifyReport& r) {
+  std::string out = FormatVerdict(r);
+  for (const std::string& w : r.warnings) {
+    out += "\nWARNING a grant skyseed did not make (revoke it to unpublish): " + w;
+  }
   return out;
 }
 

@@ -33,6 +33,7 @@ struct VerifyReport {
   std::string corpus_digest;
   std::vector<TableVerdict> tables;
   std::vector<std::string> problems;  // ledger, tier records, indexes, footprints
+  std::vector<std::string> warnings;  // not corpus data: grants skyseed did not make
   bool ok() const;
 };
 

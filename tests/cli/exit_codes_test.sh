@@ -105,11 +105,15 @@ created() {  # created DIR ARGS...: fail if DIR exists (and stop a server left i
 fail_created() { echo "FAIL: skyseed ${*:2} created $1"; failures=$((failures + 1)); }
 for bad in "grow --tier ci,S --shard 1/2" "sweep --tier ci --out /proc/skyseed-no-out" \
   "grow --tier ci --db nonsense" "verify --db nonsense" "status --db 'host=x port'" \
-  "report --out $tmp/report --db nonsense"; do
+  "report --out $tmp/report --db nonsense" "grow --tier ci --grant gavoadmin"; do
   eval "expect 2 $bad --data-dir \"$tmp/never\""
   eval "created \"$tmp/never\" $bad"
 done
 test ! -e "$tmp/report" || { echo "FAIL: report --db nonsense created --out"; failures=$((failures + 1)); }
+# A --grant role cannot be in a cluster skyseed has yet to create: the error
+# says so and points to the server that has it.
+expect 2 grow --tier ci --grant gavoadmin --data-dir "$tmp/never"
+grep -q -- "--db" "$tmp/err" || { echo "FAIL: --grant on a new cluster names no --db: $(cat "$tmp/err")"; failures=$((failures + 1)); }
 # A --data-dir that pg_ctl would hand to /bin/sh: refused before initdb;
 # nothing appears in the folder it would be made in.
 mkdir -m 755 "$tmp/w"

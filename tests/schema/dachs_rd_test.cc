@@ -109,7 +109,7 @@ constexpr RecColumn kRec[] = {
     {"s_ra", "deg", "pos.eq.ra"},
     {"s_dec", "deg", "pos.eq.dec"},
     {"s_fov", "deg", "phys.angSize;instr.fov"},
-    {"s_region", "deg", "pos.outline;obs.field"},
+    {"s_region", "", "pos.outline;obs.field"},
     {"s_resolution", "arcsec", "pos.angResolution"},
     {"s_xel1", "", "meta.number"},
     {"s_xel2", "", "meta.number"},
