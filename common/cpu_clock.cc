@@ -4,8 +4,9 @@
 #include <unistd.h>
 
 #include <fstream>
-#include <sstream>
 #include <string>
+
+#include "common/proc_stat.h"
 
 namespace skyseed {
 
@@ -16,23 +17,9 @@ double ThreadCpuSeconds() {
 }
 
 std::optional<double> ProcessCpuSeconds(int pid, const char* name) {
-  const std::string dir = "/proc/" + std::to_string(pid);
-  std::ifstream comm(dir + "/comm");
-  std::string command;
-  if (!std::getline(comm, command) || command.rfind(name, 0) != 0) return std::nullopt;
-  std::ifstream stat(dir + "/stat");
-  std::string text;
-  if (!std::getline(stat, text)) return std::nullopt;
-  // The command name is in parentheses and may hold spaces: fields are
-  // counted from the last ')'; utime and stime are fields 14 and 15.
-  const size_t close = text.rfind(')');
-  if (close == std::string::npos) return std::nullopt;
-  std::istringstream fields(text.substr(close + 2));
-  std::string skip;
-  for (int field = 3; field < 14; ++field) fields >> skip;
-  unsigned long long utime = 0, stime = 0;
-  if (!(fields >> utime >> stime)) return std::nullopt;
-  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  const std::optional<ProcStat> p = ReadProcStat(pid);
+  if (!p || p->comm.rfind(name, 0) != 0) return std::nullopt;
+  return p->OwnCpuSeconds();
 }
 
 std::optional<double> HostBusyCpuSeconds() {

@@ -1,0 +1,92 @@
+// The CPU of a process tree from /proc against the kernel's other account of
+// the same work: getrusage(RUSAGE_CHILDREN) once the tree has been reaped.
+#include "common/process_tree_cpu.h"
+
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+namespace skyseed {
+namespace {
+
+void Burn(double cpu_seconds) {
+  timespec t{};
+  volatile double x = 0;
+  do {
+    for (int i = 0; i < 100000; ++i) x = x + i * 0.5;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  } while (t.tv_sec + t.tv_nsec * 1e-9 < cpu_seconds);
+}
+
+double Seconds(const timeval& t) { return t.tv_sec + t.tv_usec * 1e-6; }
+
+TEST(ProcStat, ParsesACommandNameWithSpacesAndParentheses) {
+  const auto p = ParseProcStat(
+      "4242 (a b) (c)) S 17 4242 4242 0 -1 4194304 100 0 0 0 250 31 7 3 20 0 1 0 99 1 1 18");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->pid, 4242);
+  EXPECT_EQ(p->comm, "a b) (c)");
+  EXPECT_EQ(p->ppid, 17);
+  EXPECT_EQ(p->utime, 250u);
+  EXPECT_EQ(p->stime, 31u);
+  EXPECT_EQ(p->cutime, 7u);
+  EXPECT_EQ(p->cstime, 3u);
+  EXPECT_FALSE(ParseProcStat("4242 (x) S 17 1 2"));
+  EXPECT_FALSE(ParseProcStat("not a stat line"));
+}
+
+// A child that burns, forks a grandchild that burns and exits (reaped by the
+// child), and a second grandchild still alive when the tree is read.
+TEST(ProcessTreeCpu, CountsLiveAndReapedDescendantsAsTheKernelDoes) {
+  int ready[2], go[2];
+  ASSERT_EQ(pipe(ready), 0);
+  ASSERT_EQ(pipe(go), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    Burn(0.15);
+    const pid_t reaped = fork();
+    if (reaped == 0) {
+      Burn(0.2);
+      _exit(0);
+    }
+    waitpid(reaped, nullptr, 0);
+    const pid_t alive = fork();
+    if (alive == 0) {
+      Burn(0.25);
+      (void)!write(ready[1], "a", 1);
+      char c;
+      (void)!read(go[0], &c, 1);  // until the parent has read the tree
+      _exit(0);
+    }
+    (void)!write(ready[1], "x", 1);
+    char c;
+    (void)!read(go[0], &c, 1);
+    waitpid(alive, nullptr, 0);
+    _exit(0);
+  }
+  // Both the child and the live grandchild have burnt their share.
+  char c[2];
+  for (int got = 0; got < 2;) {
+    const ssize_t n = read(ready[0], c, 2 - got);
+    ASSERT_GT(n, 0);
+    got += static_cast<int>(n);
+  }
+  const double before = TreeCpuSeconds(ReadAllProcesses(), child);
+  ASSERT_EQ(write(go[1], "xx", 2), 2);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  rusage ru{};
+  ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &ru), 0);
+  const double kernel = Seconds(ru.ru_utime) + Seconds(ru.ru_stime);
+  EXPECT_GT(before, 0.5) << "the tree leaves out the reaped or the live grandchild";
+  // A clock tick per process and field at most, plus the few ticks the
+  // processes spent between the read and their exit.
+  EXPECT_NEAR(before, kernel, 0.08) << "tree " << before << " s, rusage " << kernel << " s";
+  EXPECT_EQ(TreeCpuSeconds(ReadAllProcesses(), child), 0) << "a gone root has no tree";
+}
+
+}  // namespace
+}  // namespace skyseed
