@@ -9,6 +9,7 @@
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
 #include "tiers/grow.h"
+#include "workload/child_connection.h"
 #include "workload/sweep.h"
 
 namespace skyseed {
@@ -69,6 +70,8 @@ Status RunSweepCommand(const SweepArgs& a) {
   if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
   Result<std::string> conninfo = ResolveConninfo(a.loading.conn, o.grow.jobs);
   if (!conninfo.ok()) return conninfo.status();
+  // psql and pgbench must be able to get it without a password on argv.
+  SKYSEED_RETURN_IF_ERROR(WithoutPassword(*conninfo).status());
   {
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(*conninfo));
     SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*conn, o.grow));

@@ -49,6 +49,12 @@ Result<Split> SplitPassword(const std::string& conninfo) {
   Split s;
   for (PQconninfoOption* o = opts; o->keyword; ++o) {
     if (o->val == nullptr) continue;
+    if (std::string(o->keyword) == "sslpassword" && *o->val) {
+      PQconninfoFree(opts);
+      return Status::InvalidArgument(
+          "--db: sslpassword cannot be handed to psql and pgbench without putting it on their "
+          "command line; use a key without a passphrase for the sweep");
+    }
     if (std::string(o->keyword) == "password") {
       s.password = o->val;
       s.has_password = true;

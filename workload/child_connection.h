@@ -17,7 +17,8 @@ namespace skyseed {
 class ChildConnection {
  public:
   // InvalidArgument for a conninfo libpq cannot parse (its message
-  // redacted). Without a password, nothing is written.
+  // redacted) or that holds an sslpassword (a passfile cannot carry it).
+  // Without a password, nothing is written.
   static Result<std::unique_ptr<ChildConnection>> Prepare(const std::string& conninfo);
   // Removes the passfile and its folder.
   ~ChildConnection();
@@ -38,6 +39,7 @@ class ChildConnection {
 
 // `conninfo` without its password (password= in either form, or the
 // password of a URI), rebuilt as keyword='value' pairs; "" stays "".
+// Fails as Prepare does.
 Result<std::string> WithoutPassword(const std::string& conninfo);
 
 }  // namespace skyseed

@@ -67,6 +67,11 @@ for bad in "postgresql://$role:$pw@[::1" "host=$dir port=5432 user=$role dbname=
     test "$rc" != 0 -a "$(wc -l <"$out/err")" = 1
   check "without the password: $(head -c 200 "$out/err")" bash -c '! grep -qF -- "$1" "$2"' _ "$pw" "$out/err"
 done
+# An sslpassword cannot go into a passfile: sweep refuses it before --out.
+"$bin" sweep --tier ci --db "$without_pw sslpassword=$pw" --out "$out/ssl" >/dev/null 2>"$out/err"
+rc=$?
+check "sweep with an sslpassword: exit 2 ($rc), --out not made" test "$rc" = 2 -a ! -e "$out/ssl"
+check "and the line does not hold it" bash -c '! grep -qF -- "$1" "$2"' _ "$pw" "$out/err"
 sql skyseed "DROP DATABASE $db WITH (FORCE)" >/dev/null
 sql skyseed "DROP ROLE $role" >/dev/null
 finish
