@@ -7,7 +7,18 @@
 # the printed "connect with:" line is safe to paste into a shell, and a
 # failed statement is named in its error line, not quoted whole.
 source "$(dirname "$0")/lib.sh"
-out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
+out="$(mktemp -d)"
+# A binary that fails these checks makes clusters (relocated under
+# /var/lib/skyseed when the server's user cannot reach $out): stop and remove them.
+cleanup() {
+  for d in "$out/mwm-cluster" "$out/nowhere"; do
+    [ -e "$d" ] || continue
+    "$bin" server stop --data-dir "$d" >/dev/null 2>&1
+    rm -rf "$(readlink -f "$d")"
+  done
+  rm -rf "$out"
+}
+trap cleanup EXIT
 has_db() { test "$(sql skyseed "SELECT count(*) FROM pg_database WHERE datname = '$1'")" = 1; }
 corpus_schemas() {
   sql "$1" "SELECT count(*) FROM pg_namespace WHERE nspname IN ('skyseed', 'skyseed_corpus')"
