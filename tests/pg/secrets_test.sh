@@ -8,7 +8,11 @@
 source "$(dirname "$0")/lib.sh"
 db=t_secrets
 role=t_secret_role
-pw="Pw-$$-s3cr3t"
+# A colon, a backslash and a quote: each needs escaping in a passfile or a
+# conninfo, so a mistake there shows as a failed login.
+pw="Pw-$$-s3:cr\\et'x"
+sql_pw="${pw//\'/\'\'}"                                  # SQL literal: ' doubled
+conn_pw="$(sed -e 's/[\\'"'"']/\\&/g' <<<"$pw")"  # conninfo: \ and ' escaped
 out="$(mktemp -d)"
 hba="$dir/pg_hba.conf"
 cp "$hba" "$out/pg_hba.conf.orig"
@@ -20,12 +24,12 @@ restore() {
 trap restore EXIT
 fresh_db "$db"
 sql skyseed "DROP ROLE IF EXISTS $role" >/dev/null
-sql skyseed "CREATE ROLE $role LOGIN SUPERUSER PASSWORD '$pw'" >/dev/null
+sql skyseed "CREATE ROLE $role LOGIN SUPERUSER PASSWORD '$sql_pw'" >/dev/null
 { echo "local all $role scram-sha-256"; cat "$out/pg_hba.conf.orig"; } >"$hba"
 sql skyseed "SELECT pg_reload_conf()" >/dev/null
 sleep 0.5
 without_pw="host=$dir port=5432 user=$role dbname=$db"
-with_pw="$without_pw password=$pw"
+with_pw="$without_pw password='$conn_pw'"
 check "the role cannot log in without its password" \
   bash -c '! PGPASSFILE=/dev/null psql -X -w "$1" -c "SELECT 1" >/dev/null 2>&1' _ "$without_pw"
 check "and can with it" bash -c 'psql -X -w "$1" -c "SELECT 1" >/dev/null 2>&1' _ "$with_pw"
@@ -59,16 +63,16 @@ check "nor status --json" \
   bash -c '! "$1" status --json --db "$2" 2>&1 | grep -qF -- "$3"' _ "$bin" "$with_pw" "$pw"
 
 # Error lines that echo the conninfo.
-for bad in "postgresql://$role:$pw@[::1" "host=$dir port=5432 user=$role dbname=t_nowhere password=$pw" \
-  "postgresql://$role:$pw@/t_nowhere?host=$dir" "host=$dir user=$role password='$pw" \
-  "password=$pw host=$dir port=abc"; do
+for bad in "postgresql://$role:$pw@[::1" "host=$dir port=5432 user=$role dbname=t_nowhere password='$conn_pw'" \
+  "postgresql://$role:$pw@/t_nowhere?host=$dir" "host=$dir user=$role password='$conn_pw" \
+  "password='$conn_pw' host=$dir port=abc"; do
   "$bin" grow --tier ci --db "$bad" >/dev/null 2>"$out/err"; rc=$?
   check "grow --db <${bad:0:14}...> fails (exit $rc) in one line" \
     test "$rc" != 0 -a "$(wc -l <"$out/err")" = 1
   check "without the password: $(head -c 200 "$out/err")" bash -c '! grep -qF -- "$1" "$2"' _ "$pw" "$out/err"
 done
 # An sslpassword cannot go into a passfile: sweep refuses it before --out.
-"$bin" sweep --tier ci --db "$without_pw sslpassword=$pw" --out "$out/ssl" >/dev/null 2>"$out/err"
+"$bin" sweep --tier ci --db "$without_pw sslpassword='$conn_pw'" --out "$out/ssl" >/dev/null 2>"$out/err"
 rc=$?
 check "sweep with an sslpassword: exit 2 ($rc), --out not made" test "$rc" = 2 -a ! -e "$out/ssl"
 check "and the line does not hold it" bash -c '! grep -qF -- "$1" "$2"' _ "$pw" "$out/err"
