@@ -8,6 +8,7 @@
 #include "app/loading_options.h"
 #include "app/status_report.h"
 #include "app/user_values.h"
+#include "common/shell_quote.h"
 #include "schema/corpus_schema.h"
 #include "schema/manifest_schema.h"
 #include "tiers/corpus_load.h"
@@ -20,7 +21,7 @@ namespace {
 
 void PrintPsqlHint(const ConnectionOptions& c, const std::string& conninfo) {
   if (!UsesEmbeddedCluster(c)) return;
-  std::printf("connect with: psql \"%s\"\n", conninfo.c_str());
+  std::printf("connect with: psql %s\n", ShellQuoted(conninfo).c_str());
 }
 
 // Roles live in a server: one skyseed has yet to create holds none a

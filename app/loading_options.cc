@@ -1,10 +1,10 @@
 #include "app/loading_options.h"
 
-#include <regex>
 #include <thread>
 
 #include "app/console_narrator.h"
 #include "app/user_values.h"
+#include "tiers/memory_setting.h"
 
 namespace skyseed {
 namespace {
@@ -16,11 +16,7 @@ int DefaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_c
 Status CheckMemorySetting(const std::string& value, const char* what) {
   // PostgreSQL's own syntax for a memory setting, checked here so that a typo
   // fails before anything is loaded rather than at the first index build.
-  static const std::regex kMemory("[1-9][0-9]{0,9}(kB|MB|GB|TB)?");
-  if (std::regex_match(value, kMemory)) return Status::Ok();
-  return Status::InvalidArgument(std::string(what) + " '" + value +
-                                 "' is not a PostgreSQL memory size such as 512MB or 2GB "
-                                 "(units kB, MB, GB, TB, case as shown)");
+  return MemorySettingKb(value, what).status();
 }
 
 Result<int> ParseJobs(const std::string& text) {
@@ -67,7 +63,10 @@ Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
   Result<int> jobs = ParseJobs(a.jobs);
   if (!jobs.ok()) return jobs.status();
   o->jobs = *jobs;
-  SKYSEED_RETURN_IF_ERROR(CheckMemorySetting(a.mwm, "--maintenance-work-mem"));
+  // The server's own range is checked again once connected (Grow); this
+  // one comes before an embedded cluster is even started.
+  SKYSEED_RETURN_IF_ERROR(CheckMemoryRange(a.mwm, "--maintenance-work-mem",
+                                           kMaintenanceWorkMemMinKb, kMaintenanceWorkMemMaxKb));
   o->maintenance_work_mem = a.mwm;
   SKYSEED_ASSIGN_OR_RETURN(o->standard_names, ParseStandardNames(a.standard_names));
   if (a.gist_build != "during-load" && a.gist_build != "after-load") {

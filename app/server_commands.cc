@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/connection_options.h"
 #include "cluster/embedded_cluster.h"
+#include "common/shell_quote.h"
 
 namespace skyseed {
 
@@ -24,7 +25,7 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
           Result<EmbeddedCluster> c = StartEmbeddedCluster(*data_dir, DetectMachine(2));
           if (!c.ok()) return NamingDataDirOption(c.status());
           if (!c->note.empty()) std::fprintf(stderr, "skyseed: %s\n", c->note.c_str());
-          std::printf("running; connect with: psql \"%s\"\n", c->conninfo.c_str());
+          std::printf("running; connect with: psql %s\n", ShellQuoted(c->conninfo).c_str());
           return Status::Ok();
         }
         if (v == "stop") {
@@ -35,7 +36,7 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
         Result<ClusterState> s = EmbeddedClusterState(*data_dir);
         if (!s.ok()) return NamingDataDirOption(s.status());
         std::printf("%s", DescribeClusterState(*s).c_str());
-        if (s->running) std::printf("; connect with: psql \"%s\"", s->conninfo.c_str());
+        if (s->running) std::printf("; connect with: psql %s", ShellQuoted(s->conninfo).c_str());
         std::printf("\n");
         return Status::Ok();
       };

@@ -7,6 +7,9 @@
 #include "app/loading_options.h"
 #include "app/user_values.h"
 #include "loader/output_files.h"
+#include "loader/pg_connection.h"
+#include "tiers/grow.h"
+#include "workload/child_connection.h"
 #include "workload/sweep.h"
 
 namespace skyseed {
@@ -61,11 +64,20 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
 Status RunSweepCommand(const SweepArgs& a) {
   SweepOptions o;
   SKYSEED_RETURN_IF_ERROR(ParseSweepOptions(a, &o));
-  // Before the server: an unusable --out must not cost a cluster's initdb.
-  const Status out_dir = PrepareOutputDir(o.out_dir);
-  if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
+  // Before the server: an unusable --out must not cost a cluster's initdb;
+  // but --out is made only once the connection's checks have passed too.
+  const Status usable = CheckOutputDirCreatable(o.out_dir);
+  if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
   Result<std::string> conninfo = ResolveConninfo(a.loading.conn, o.grow.jobs);
   if (!conninfo.ok()) return conninfo.status();
+  // psql and pgbench must be able to get it without a password on argv.
+  SKYSEED_RETURN_IF_ERROR(WithoutPassword(*conninfo).status());
+  {
+    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(*conninfo));
+    SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*conn, o.grow));
+  }
+  const Status out_dir = PrepareOutputDir(o.out_dir);
+  if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
   o.grow.conninfo = *conninfo;
   if (UsesEmbeddedCluster(a.loading.conn)) o.data_dir = a.loading.conn.data_dir;
   std::printf("sweep: tiers %s, clients %s, %d s x %d reps after %d s warm-up, mix %s, out %s\n",

@@ -21,7 +21,9 @@ void AddTapSchemaCommand(CLI::App& app, CommandRun* run) {
   AddConnectionOptions(cmd, conn.get());
   cmd->callback([=] {
     *run = [=]() -> Status {
-      SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveConninfo(*conn, 1));
+      // It writes only beside a corpus, so like the commands that read it
+      // never creates a cluster, a database or a folder to find none there.
+      SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveReadOnlyConninfo(*conn));
       SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> c, PgConnection::Connect(conninfo));
       SKYSEED_ASSIGN_OR_RETURN(int columns, WriteTapSchema(*c));
       std::printf("tap_schema written: 2 tables, %d columns\n", columns);

@@ -15,6 +15,7 @@
 #include "cluster/cluster_settings.h"
 #include "cluster/server_log.h"
 #include "cluster/text_file.h"
+#include "common/file_writes.h"
 
 namespace skyseed {
 
@@ -44,11 +45,9 @@ Status EnsureIncluded(const fs::path& dir) {
   for (std::string line; std::getline(in, line);) {
     if (line == kIncludeLine) return Status::Ok();
   }
-  std::ofstream out(conf, std::ios::app);
-  out << "\n# skyseed's settings, sized to the machine; later lines win.\n" << kIncludeLine << "\n";
-  out.close();
-  if (!out) return Status::IoError("cannot append to " + conf.string());
-  return Status::Ok();
+  return AppendToFile(conf, std::string("\n# skyseed's settings, sized to the machine; later lines "
+                                        "win.\n") +
+                                kIncludeLine + "\n");
 }
 
 }  // namespace

@@ -1,12 +1,9 @@
 #include "cluster/text_file.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <fstream>
 #include <iterator>
-#include <system_error>
+
+#include "common/file_writes.h"
 
 namespace skyseed {
 
@@ -21,21 +18,10 @@ std::optional<std::string> ReadFile(const fs::path& path, uintmax_t offset) {
 }
 
 Status WriteOwnedFile(const fs::path& path, const std::string& content, const RunAs& as) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.close();
-    if (!out) return Status::IoError("cannot write " + tmp.string());
-  }
-  if (chmod(tmp.c_str(), 0600) != 0 ||
-      (as.switch_user && chown(tmp.c_str(), as.uid, as.gid) != 0)) {
-    return Status::IoError("cannot set owner of " + tmp.string() + ": " + ErrnoText(errno));
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) return Status::IoError("cannot rename " + tmp.string() + ": " + ec.message());
-  return Status::Ok();
+  FileAccess access;
+  access.create_mode = access.exact_mode.emplace(0600);
+  if (as.switch_user) access.owner = {as.uid, as.gid};
+  return WriteFileAtomically(path, content, access);
 }
 
 }  // namespace skyseed

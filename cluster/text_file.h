@@ -17,8 +17,9 @@ namespace skyseed {
 std::optional<std::string> ReadFile(const std::filesystem::path& path, uintmax_t offset = 0);
 
 // Writes `content` beside `path`, then renames it into place, so a reader
-// never sees half a file. Mode 0600, owned by `as` (the server's user, who
-// must read it).
+// never sees half a file; the data directory belongs to the server's user,
+// so a link planted there is refused, never followed (WriteFileAtomically). Mode 0600, owned by
+// `as` (the server's user, who must read it).
 Status WriteOwnedFile(const std::filesystem::path& path, const std::string& content,
                       const RunAs& as);
 

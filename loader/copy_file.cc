@@ -1,12 +1,13 @@
 #include "loader/copy_file.h"
 
 #include <boost/iostreams/copy.hpp>
+#include <boost/iostreams/device/back_inserter.hpp>
 #include <boost/iostreams/filter/zstd.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 
+#include "common/file_writes.h"
 #include "generator/copy_encoder.h"
 
 namespace skyseed {
@@ -14,33 +15,26 @@ namespace skyseed {
 namespace io = boost::iostreams;
 
 Status WriteCopyFile(const std::string& path, const ByteBuffer& tuples) {
-  const std::string tmp = path + ".partial";
-  {
-    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-    if (!file) return Status::IoError("cannot write " + tmp);
-    ByteBuffer framing;
-    CopyEncoder enc(&framing);
-    enc.Header();
-    try {
-      io::filtering_ostream out;
-      out.push(io::zstd_compressor(io::zstd_params(3)));
-      out.push(file);
-      out.write(framing.data(), static_cast<std::streamsize>(framing.size()));
-      out.write(tuples.data(), static_cast<std::streamsize>(tuples.size()));
-      framing.clear();
-      enc.Trailer();
-      out.write(framing.data(), static_cast<std::streamsize>(framing.size()));
-      out.reset();
-    } catch (const std::exception& e) {
-      return Status::IoError("writing " + tmp + ": " + e.what());
-    }
-    file.close();
-    if (!file) return Status::IoError("writing " + tmp + " failed (disk full?)");
+  // Compressed in memory, then written as any other file: through a
+  // temporary that is created new and never follows a link.
+  std::string compressed;
+  ByteBuffer framing;
+  CopyEncoder enc(&framing);
+  enc.Header();
+  try {
+    io::filtering_ostream out;
+    out.push(io::zstd_compressor(io::zstd_params(3)));
+    out.push(io::back_inserter(compressed));
+    out.write(framing.data(), static_cast<std::streamsize>(framing.size()));
+    out.write(tuples.data(), static_cast<std::streamsize>(tuples.size()));
+    framing.clear();
+    enc.Trailer();
+    out.write(framing.data(), static_cast<std::streamsize>(framing.size()));
+    out.reset();
+  } catch (const std::exception& e) {
+    return Status::IoError("compressing " + path + ": " + e.what());
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    return Status::IoError("cannot rename " + tmp + " to " + path);
-  }
-  return Status::Ok();
+  return WriteFileAtomically(path, compressed);
 }
 
 Status ReadCopyFile(const std::string& path, std::string* out) {

@@ -8,7 +8,7 @@ namespace skyseed {
 Result<CopyInStream> CopyInStream::Start(PgConnection& conn, const std::string& copy_sql) {
   SKYSEED_RETURN_IF_ERROR(PgConnection::RefuseIfInterrupted(copy_sql));
   PgResult r(PQexec(conn.conn_, copy_sql.c_str()));
-  if (PQresultStatus(r.get()) != PGRES_COPY_IN) return conn.Error(copy_sql, r.get());
+  if (PQresultStatus(r.get()) != PGRES_COPY_IN) return conn.Error(StatementName(copy_sql), r.get());
   return CopyInStream(&conn);
 }
 

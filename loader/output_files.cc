@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include <fstream>
 #include <system_error>
 
 namespace skyseed {
@@ -17,11 +16,13 @@ Status PrepareOutputDir(const fs::path& dir) {
     return Status::InvalidArgument(dir.string() + " is not a directory" +
                                    (ec ? " and cannot be created: " + ec.message() : ""));
   }
-  const fs::path probe = dir / ".skyseed-write-probe";
-  { std::ofstream(probe.string()) << "x"; }
-  const bool writable = fs::exists(probe, ec);
+  // A folder of a fresh name (mkdtemp), not a file of a fixed one: a link
+  // planted under a fixed name would be written through.
+  std::string probe = (dir / ".skyseed-write-probe-XXXXXX").string();
+  if (mkdtemp(probe.data()) == nullptr) {
+    return Status::InvalidArgument(dir.string() + " is not writable");
+  }
   fs::remove(probe, ec);
-  if (!writable) return Status::InvalidArgument(dir.string() + " is not writable");
   return Status::Ok();
 }
 
@@ -45,25 +46,6 @@ Status CheckOutputDirCreatable(const fs::path& dir) {
                                    existing.string() + " is not writable)");
   }
   fs::remove(probe, ec);
-  return Status::Ok();
-}
-
-Status WriteFileAtomically(const fs::path& path, std::string_view content, bool executable) {
-  const fs::path tmp = path.string() + ".partial";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f.write(content.data(), static_cast<std::streamsize>(content.size()));
-    f.close();
-    if (!f) return Status::IoError("cannot write " + tmp.string() + " (disk full?)");
-  }
-  std::error_code ec;
-  if (executable) {
-    fs::permissions(tmp, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                    fs::perm_options::add, ec);
-    if (ec) return Status::IoError("cannot make " + tmp.string() + " executable");
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) return Status::IoError("cannot rename " + tmp.string() + ": " + ec.message());
   return Status::Ok();
 }
 

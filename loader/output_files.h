@@ -1,12 +1,14 @@
 // Output folders and files of the commands that write them (generate,
 // workload, report): a folder is proved writable before any work, and every
 // file is written under a temporary name and renamed into place, so a reader
-// (or a killed run) never meets half a file under its real name.
+// (or a killed run) never meets half a file under its real name
+// (WriteFileAtomically, common/file_writes.h, which never follows a link).
 #pragma once
 
 #include <filesystem>
 #include <string_view>
 
+#include "common/file_writes.h"
 #include "common/status.h"
 
 namespace skyseed {
@@ -20,7 +22,5 @@ Status PrepareOutputDir(const std::filesystem::path& dir);
 // folder in (tried, and removed at once). For commands that create `dir` only once they
 // have something to put in it.
 Status CheckOutputDirCreatable(const std::filesystem::path& dir);
-Status WriteFileAtomically(const std::filesystem::path& path, std::string_view content,
-                           bool executable = false);
 
 }  // namespace skyseed

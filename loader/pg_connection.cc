@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <regex>
+#include <string_view>
 
 #include "common/interrupt.h"
 
@@ -46,18 +48,69 @@ std::map<const void*, PGcancel*>& LiveConnections() {
 }
 std::atomic<bool> any_opened{false};
 
+// libpq parses these only when it connects; a typo there is as much a usage
+// error as one it finds at once.
+Status CheckNumericOption(std::string_view keyword, std::string_view value) {
+  static const std::regex kInteger(" *-?[0-9]+ *");
+  const bool is_port = keyword == "port";
+  if (!is_port && keyword != "connect_timeout" && keyword != "keepalives" &&
+      keyword != "keepalives_idle" && keyword != "keepalives_interval" &&
+      keyword != "keepalives_count" && keyword != "tcp_user_timeout") {
+    return Status::Ok();
+  }
+  std::string_view rest = value;
+  while (true) {  // a port list has one entry per host; an empty one means the default
+    const size_t comma = is_port ? rest.find(',') : std::string_view::npos;
+    const std::string item(rest.substr(0, comma));
+    const bool fits =
+        is_port ? item.empty() || (std::regex_match(item, kInteger) &&
+                                   std::atol(item.c_str()) >= 1 && std::atol(item.c_str()) <= 65535)
+                : std::regex_match(item, kInteger) && item.size() < 11;
+    if (!fits) {
+      return Status::InvalidArgument(std::string(keyword) + " '" + item + "' is not " +
+                                     (is_port ? "a port number (1 .. 65535)" : "an integer"));
+    }
+    if (comma == std::string_view::npos) return Status::Ok();
+    rest.remove_prefix(comma + 1);
+  }
+}
+
+// The userinfo ("user:password@") of a postgresql:// URI, or "".
+std::string UriUserinfo(const std::string& uri) {
+  for (const char* scheme : {"postgresql://", "postgres://"}) {
+    if (uri.rfind(scheme, 0) != 0) continue;
+    const size_t start = std::string_view(scheme).size();
+    const size_t at = uri.rfind('@');
+    return at == std::string::npos || at < start ? "" : uri.substr(start, at - start);
+  }
+  return "";
+}
+
+void ReplaceAll(std::string* text, const std::string& secret) {
+  if (secret.empty()) return;
+  for (size_t at = text->find(secret); at != std::string::npos; at = text->find(secret, at + 3)) {
+    text->replace(at, secret.size(), "***");
+  }
+}
+
 }  // namespace
 
 Status CheckConninfo(const std::string& conninfo) {
   char* error = nullptr;
   PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), &error);
-  if (opts != nullptr) {
-    PQconninfoFree(opts);
-    return Status::Ok();
+  if (opts == nullptr) {
+    // libpq quotes a bad URI whole, password and all.
+    const std::string why = error != nullptr ? FirstLine(error) : "out of memory";
+    PQfreemem(error);
+    return Status::InvalidArgument("not a libpq connection string or URI: " +
+                                   RedactPasswords(why, conninfo));
   }
-  const std::string why = error != nullptr ? FirstLine(error) : "out of memory";
-  PQfreemem(error);
-  return Status::InvalidArgument("not a libpq connection string or URI: " + why);
+  Status numbers = Status::Ok();
+  for (PQconninfoOption* o = opts; o->keyword && numbers.ok(); ++o) {
+    if (o->val != nullptr) numbers = CheckNumericOption(o->keyword, o->val);
+  }
+  PQconninfoFree(opts);
+  return numbers;
 }
 
 void CancelAllStatements() {
@@ -78,7 +131,7 @@ PgConnection::PgConnection(PGconn* c) : conn_(c) {
 
 Status PgConnection::RefuseIfInterrupted(const std::string& sql) {
   if (!Interrupted() || sql == "ROLLBACK") return Status::Ok();
-  return Status::Database("interrupted before: " + FirstLine(sql.c_str()));
+  return Status::Database("interrupted before: " + StatementName(sql));
 }
 
 int64_t PgResult::int64(int row, int col) const {
@@ -127,8 +180,7 @@ Status PgConnection::Exec(const std::string& sql) {
   SKYSEED_RETURN_IF_ERROR(RefuseIfInterrupted(sql));
   PgResult r(PQexec(conn_, sql.c_str()));
   const ExecStatusType st = PQresultStatus(r.get());
-  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
-    return Error(FirstLine(sql.c_str()), r.get());
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(StatementName(sql), r.get());
   return Status::Ok();
 }
 
@@ -139,7 +191,7 @@ Status PgConnection::ExecTolerating(const std::string& sql, std::string_view tol
   if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return Status::Ok();
   const char* sqlstate = r.get() ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
   if (sqlstate != nullptr && tolerated_sqlstate == sqlstate) return Status::Ok();
-  return Error(FirstLine(sql.c_str()), r.get());
+  return Error(StatementName(sql), r.get());
 }
 
 Status PgConnection::Query(const std::string& sql, const std::vector<std::string>& params,
@@ -150,8 +202,7 @@ Status PgConnection::Query(const std::string& sql, const std::vector<std::string
   PgResult r(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
                           values.data(), nullptr, nullptr, 0));
   const ExecStatusType st = PQresultStatus(r.get());
-  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
-    return Error(FirstLine(sql.c_str()), r.get());
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(StatementName(sql), r.get());
   if (out) *out = std::move(r);
   return Status::Ok();
 }
@@ -177,7 +228,7 @@ Status PgConnection::CopyOut(const std::string& copy_sql,
                              const std::function<void(std::string_view)>& on_data) {
   SKYSEED_RETURN_IF_ERROR(RefuseIfInterrupted(copy_sql));
   PgResult r(PQexec(conn_, copy_sql.c_str()));
-  if (PQresultStatus(r.get()) != PGRES_COPY_OUT) return Error(copy_sql, r.get());
+  if (PQresultStatus(r.get()) != PGRES_COPY_OUT) return Error(StatementName(copy_sql), r.get());
   for (;;) {
     char* buf = nullptr;
     const int n = PQgetCopyData(conn_, &buf, 0);
@@ -200,6 +251,49 @@ std::string PgConnection::QuoteIdent(std::string_view name) const {
   return out;
 }
 
+std::string StatementName(const std::string& sql) {
+  constexpr size_t kMaxWords = 5, kMaxChars = 80;
+  std::string name;
+  size_t words = 0, at = 0;
+  while (words < kMaxWords) {
+    at = sql.find_first_not_of(" \t\r\n", at);
+    if (at == std::string::npos) break;
+    const size_t end = sql.find_first_of(" \t\r\n(", at);
+    std::string word = sql.substr(at, end == std::string::npos ? end : end - at);
+    if (word.empty()) break;  // a '(' begins the arguments
+    name += (words++ == 0 ? "" : " ") + word;
+    if (end == std::string::npos || sql[end] == '(') break;
+    at = end;
+  }
+  if (name.size() > kMaxChars) name = name.substr(0, kMaxChars) + "...";
+  return name.empty() ? "empty statement" : name;
+}
+
+std::string RedactPasswords(std::string text, const std::string& conninfo) {
+  PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), nullptr);
+  if (opts != nullptr) {
+    for (PQconninfoOption* o = opts; o->keyword; ++o) {
+      const std::string_view k = o->keyword;
+      if (o->val != nullptr && (k == "password" || k == "sslpassword")) ReplaceAll(&text, o->val);
+    }
+    PQconninfoFree(opts);
+    ReplaceAll(&text, UriUserinfo(conninfo));
+    return text;
+  }
+  // Unparsable: the whole userinfo of a URI, and the value of any
+  // password= (quoted or not), however malformed the rest.
+  ReplaceAll(&text, UriUserinfo(conninfo));
+  static const std::regex kPasswordValue(R"(password\s*=\s*('([^'\\]|\\.)*'?|[^\s]+))");
+  for (std::sregex_iterator m(conninfo.begin(), conninfo.end(), kPasswordValue), end; m != end;
+       ++m) {
+    std::string value = (*m)[1].str();
+    ReplaceAll(&text, value);
+    if (value.size() > 2 && value.front() == '\'')
+      ReplaceAll(&text, value.substr(1, value.size() - 2));
+  }
+  return text;
+}
+
 std::string RedactConninfo(const std::string& conninfo) {
   PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), nullptr);
   if (opts == nullptr) return "<unparsable conninfo>";
@@ -209,7 +303,8 @@ std::string RedactConninfo(const std::string& conninfo) {
     if (!out.empty()) out += ' ';
     out += o->keyword;
     out += '=';
-    out += std::string(o->keyword) == "password" ? "***" : o->val;
+    const std::string_view k = o->keyword;
+    out += k == "password" || k == "sslpassword" ? "***" : o->val;
   }
   PQconninfoFree(opts);
   return out.empty() ? "PG* environment defaults" : out;

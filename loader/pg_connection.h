@@ -76,9 +76,10 @@ class PgConnection {
   PGconn* conn_;
 };
 
-// InvalidArgument, with libpq's reason, unless libpq can parse `conninfo`
-// (a key=value string or a URI): a typo is a usage error, found before
-// anything is touched.
+// InvalidArgument, with libpq's reason (passwords redacted), unless libpq
+// can parse `conninfo` (a key=value string or a URI) and its numeric
+// options (port, connect_timeout, keepalives...) are integers: a typo is a
+// usage error, found before anything is touched.
 Status CheckConninfo(const std::string& conninfo);
 
 // Sends a cancel request for the statement in flight on every open
@@ -90,8 +91,17 @@ void CancelAllStatements();
 // True once any connection has been opened in this process.
 bool AnyConnectionOpened();
 
+// What a message calls a statement: its verb and the object it acts on
+// ("INSERT INTO skyseed.tier", "CREATE INDEX x ON y"), at most 5 words,
+// never its whole text, which for a generated INSERT runs to a kilobyte.
+std::string StatementName(const std::string& sql);
+
 // A libpq conninfo with any password removed, for messages.
 std::string RedactConninfo(const std::string& conninfo);
+// `text` with every password of `conninfo` (password=, sslpassword=, a URI's
+// userinfo) replaced by ***, for any message that may echo the conninfo;
+// for a conninfo libpq cannot parse, a URI's whole userinfo is replaced.
+std::string RedactPasswords(std::string text, const std::string& conninfo);
 
 // True while a server answers at `conninfo` but turns connections away
 // (PQPING_REJECT: it is starting up, shutting down or recovering).

@@ -14,6 +14,7 @@
 #include "tiers/grow_steps.h"
 #include "tiers/grow_to_size.h"
 #include "tiers/manifest_store.h"
+#include "tiers/memory_setting.h"
 #include "tiers/shard_growth.h"
 
 namespace skyseed {
@@ -155,6 +156,29 @@ Status GrowOnce(const GrowOptions& options) {
   return GrantRead(control, options);
 }
 
+// A target the database already exceeds would be recorded as a tier it
+// never grew to: refused, unless that tier is recorded already.
+Status CheckTargetAhead(PgConnection& conn, const GrowOptions& options) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT pg_database_size(current_database()), "
+                 "to_regclass('skyseed.tier') IS NOT NULL",
+                 &r));
+  const uint64_t size = static_cast<uint64_t>(r.int64(0, 0));
+  if (size < options.target_size) return Status::Ok();
+  if (r.text(0, 1) == "t") {
+    PgResult recorded;
+    SKYSEED_RETURN_IF_ERROR(
+        conn.Query("SELECT 1 FROM skyseed.tier WHERE tier = $1", {options.target_name}, &recorded));
+    if (recorded.rows() > 0) return Status::Ok();  // "already reached"
+  }
+  char current[32];
+  std::snprintf(current, sizeof current, "%.1f MiB", size / 1048576.0);
+  return Status::InvalidArgument("--target-size: the database is already " + std::string(current) +
+                                 ", at least the target " + options.target_name.substr(5) +
+                                 "; nothing to grow (give a larger size)");
+}
+
 // The back-off between retries, cut short when the user interrupts.
 void SleepUnlessInterrupted(int seconds) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
@@ -183,10 +207,17 @@ Result<bool> RestartedServer(const GrowOptions& options, const Status& failure, 
 
 }  // namespace
 
+Status CheckGrowOnServer(PgConnection& conn, const GrowOptions& options) {
+  SKYSEED_RETURN_IF_ERROR(CheckMaintenanceWorkMemOnServer(conn, options.maintenance_work_mem));
+  if (options.target_size > 0) SKYSEED_RETURN_IF_ERROR(CheckTargetAhead(conn, options));
+  return Status::Ok();
+}
+
 Status Grow(const GrowOptions& options) {
-  if (Result<std::unique_ptr<PgConnection>> probe = PgConnection::Connect(options.conninfo);
-      !probe.ok()) {
-    return probe.status();
+  {
+    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> probe,
+                             PgConnection::Connect(options.conninfo));
+    SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*probe, options));
   }
   bool restart_used = false;
   for (int attempt = 0;;) {

@@ -14,6 +14,7 @@
 namespace skyseed {
 
 class CorpusFileSet;
+class PgConnection;
 
 struct GrowOptions {
   std::string conninfo;
@@ -63,6 +64,10 @@ struct GrowOptions {
   Narrator* narrator = &SilentNarrator();
 };
 
+// The checks of `options` that need the server (its range of
+// maintenance_work_mem; a --target-size the database already exceeds):
+// InvalidArgument before anything is touched. Grow runs them first.
+Status CheckGrowOnServer(PgConnection& conn, const GrowOptions& options);
 Status Grow(const GrowOptions& options);
 // Creates pg_sphere, the corpus tables and the manifest for options.seed (or
 // checks them), loading nothing: the step before distributing the tables

@@ -10,8 +10,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <string>
 #include <thread>
 
+#include "common/file_writes.h"
 #include "common/interrupt.h"
 
 extern char** environ;
@@ -37,13 +39,27 @@ void Stop(pid_t pid, int* wait_status, rusage* usage) {
   wait4(pid, wait_status, 0, usage);
 }
 
+// environ, with `added` (NAME=VALUE) in place of variables of those names.
+std::vector<std::string> ChildEnvironment(const std::vector<std::string>& added) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry = *e;
+    const std::string name = entry.substr(0, entry.find('='));
+    bool replaced = false;
+    for (const std::string& a : added) replaced |= a.substr(0, a.find('=')) == name;
+    if (!replaced) env.push_back(entry);
+  }
+  env.insert(env.end(), added.begin(), added.end());
+  return env;
+}
+
 }  // namespace
 
 Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::string& cwd,
                               const std::string& output_path, double tick_seconds,
-                              const std::function<Status()>& on_tick) {
-  const int out = open(output_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (out < 0) return Status::IoError(output_path + ": " + std::strerror(errno));
+                              const std::function<Status()>& on_tick,
+                              const std::vector<std::string>& environment) {
+  SKYSEED_ASSIGN_OR_RETURN(const int out, CreateFreshFile(output_path, 0644));
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
@@ -67,7 +83,11 @@ Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::s
   posix_spawnattr_setsigmask(&attr, &none);
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  const int err = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
+  const std::vector<std::string> env_text = ChildEnvironment(environment);
+  std::vector<char*> env;
+  for (const std::string& e : env_text) env.push_back(const_cast<char*>(e.c_str()));
+  env.push_back(nullptr);
+  const int err = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), env.data());
   posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
   close(out);

@@ -19,12 +19,15 @@ struct ProcessRun {
   double cpu_seconds = 0;  // user + system of the process and its threads
 };
 
-// Runs argv[0] (looked up in PATH) with stdout and stderr appended to
-// output_path, in working directory `cwd`. on_tick runs about every
+// Runs argv[0] (looked up in PATH) with stdout and stderr written to
+// output_path (a fresh file, never through a link), in working directory
+// `cwd`, with skyseed's environment plus `environment` (NAME=VALUE, which
+// replace variables of the same names). on_tick runs about every
 // tick_seconds until the process exits; a failed tick is returned after the
 // process has been stopped (SIGTERM, then SIGKILL).
 Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::string& cwd,
                               const std::string& output_path, double tick_seconds,
-                              const std::function<Status()>& on_tick);
+                              const std::function<Status()>& on_tick,
+                              const std::vector<std::string>& environment = {});
 
 }  // namespace skyseed

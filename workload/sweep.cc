@@ -8,6 +8,7 @@
 #include "loader/output_files.h"
 #include "tiers/grow.h"
 #include "tiers/manifest_store.h"
+#include "workload/child_connection.h"
 #include "workload/class_explain.h"
 #include "workload/pgbench_process.h"
 #include "workload/sweep_store.h"
@@ -29,12 +30,12 @@ std::string ReadText(const fs::path& p) {
 
 // Runs a client program (psql, pgbench) to completion; its output goes to
 // output_path, and a failure quotes its last line.
-Status RunTool(const std::vector<std::string>& argv, const fs::path& output_path) {
-  std::error_code ec;
-  fs::remove(output_path, ec);
-  SKYSEED_ASSIGN_OR_RETURN(
-      ProcessRun run, RunProcess(argv, output_path.parent_path().string(), output_path.string(),
-                                 1.0, [] { return Status::Ok(); }));
+Status RunTool(const std::vector<std::string>& argv, const fs::path& output_path,
+               const std::vector<std::string>& environment = {}) {
+  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run,
+                           RunProcess(
+                               argv, output_path.parent_path().string(), output_path.string(), 1.0,
+                               [] { return Status::Ok(); }, environment));
   if (run.exit_code == 0) return Status::Ok();
   std::string text = ReadText(output_path);
   while (!text.empty() && text.back() == '\n') text.pop_back();
@@ -55,7 +56,8 @@ Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConne
 }
 
 // Writes the tier's workload and loads its parameters with psql.
-Status PrepareWorkload(const SweepOptions& o, const TierSpec& tier, const fs::path& dir) {
+Status PrepareWorkload(const SweepOptions& o, const TierSpec& tier, const ChildConnection& child,
+                       const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir / "params", ec);
   if (ec) return Status::IoError(dir.string() + ": " + ec.message());
@@ -63,8 +65,8 @@ Status PrepareWorkload(const SweepOptions& o, const TierSpec& tier, const fs::pa
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / f.name, f.content, f.executable));
   }
   return RunTool({"psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-f", (dir / "setup.sql").string(),
-                  "-d", o.grow.conninfo},
-                 dir / "setup.out");
+                  "-d", child.conninfo()},
+                 dir / "setup.out", child.environment());
 }
 
 Status ExplainClasses(const SweepOptions& o, PgConnection& conn, const fs::path& workload_dir,
@@ -195,6 +197,8 @@ Result<SweepRecord> RunSweep(const SweepOptions& o) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
                            PgConnection::Connect(o.grow.conninfo));
   PgConnection& c = *conn;
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<ChildConnection> child,
+                           ChildConnection::Prepare(o.grow.conninfo));
   SweepRecord record;
   record.key = SweepKey(o);
   for (const TierSpec& tier : o.grow.tiers) {
@@ -209,7 +213,7 @@ Result<SweepRecord> RunSweep(const SweepOptions& o) {
       for (const std::string& m : caps.missing) narrator.Say("evidence missing: " + m);
     }
     const fs::path tier_dir = fs::path(o.out_dir) / tier.name;
-    SKYSEED_RETURN_IF_ERROR(PrepareWorkload(o, tier, tier_dir / "workload"));
+    SKYSEED_RETURN_IF_ERROR(PrepareWorkload(o, tier, *child, tier_dir / "workload"));
     TierSweep t;
     t.tier = tier.name;
     t.corpus_digest = reached.corpus.Hex();
@@ -217,9 +221,14 @@ Result<SweepRecord> RunSweep(const SweepOptions& o) {
     SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, tier_dir / "workload", tier_dir / "explain", &t));
     SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
                              ReadSweepWindows(c, record.key, t.tier, t.corpus_digest));
-    const WindowSetting base{
-        o,    o.grow.conninfo, tier.name, (tier_dir / "workload").string(), tier_dir.string(),
-        caps, machine};
+    const WindowSetting base{o,
+                             child->conninfo(),
+                             child->environment(),
+                             tier.name,
+                             (tier_dir / "workload").string(),
+                             tier_dir.string(),
+                             caps,
+                             machine};
     SKYSEED_RETURN_IF_ERROR(MeasureTier(o, base, c, done, &t, narrator));
     SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key, t));
     record.tiers.push_back(std::move(t));

@@ -158,11 +158,11 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
   Result<CpuTimes> cpu_before = ReadCpuTimes();
   std::map<std::string, int> waits;
   const std::string output = (fs::path(s.window_dir) / "pgbench.out").string();
-  fs::remove(output, ec);
   ClearLogs(s.window_dir);
   SKYSEED_ASSIGN_OR_RETURN(ProcessRun run,
-                           RunProcess(PgbenchArgs(s, clients, seconds), s.window_dir, output, 0.5,
-                                      [&] { return SampleWaitEvents(monitor, &waits); }));
+                           RunProcess(
+                               PgbenchArgs(s, clients, seconds), s.window_dir, output, 0.5,
+                               [&] { return SampleWaitEvents(monitor, &waits); }, s.environment));
   Result<CpuTimes> cpu_after = ReadCpuTimes();
   if (cpu_before.ok() && cpu_after.ok() && run.wall_seconds > 0) {
     w.busy_cores = (cpu_after->busy_seconds - cpu_before->busy_seconds) / run.wall_seconds;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "common/status.h"
 #include "loader/pg_connection.h"
@@ -16,7 +17,8 @@ namespace skyseed {
 
 struct WindowSetting {
   const SweepOptions& options;
-  std::string conninfo;
+  std::string conninfo;                  // for pgbench's argv: no password (ChildConnection)
+  std::vector<std::string> environment;  // pgbench's additions (PGPASSFILE)
   std::string tier;
   std::string workload_dir;  // the tier's pgbench scripts
   std::string window_dir;    // where this window's pgbench output goes (created)

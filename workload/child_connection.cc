@@ -1,0 +1,117 @@
+#include "workload/child_connection.h"
+
+#include <libpq-fe.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <system_error>
+
+#include "common/file_writes.h"
+#include "loader/pg_connection.h"
+
+namespace skyseed {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A conninfo value in single quotes, as libpq reads them back.
+std::string Quoted(const char* value) {
+  std::string out = "'";
+  for (const char* c = value; *c; ++c) {
+    if (*c == '\'' || *c == '\\') out += '\\';
+    out += *c;
+  }
+  return out + "'";
+}
+
+// A passfile field: ':' and '\' are escaped with '\' (libpq's .pgpass rules).
+std::string PassfileField(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == ':' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+struct Split {
+  std::string conninfo;
+  std::string password;
+  bool has_password = false;
+};
+
+Result<Split> SplitPassword(const std::string& conninfo) {
+  SKYSEED_RETURN_IF_ERROR(CheckConninfo(conninfo));
+  PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), nullptr);
+  if (opts == nullptr) return Status::InvalidArgument("--db: cannot be parsed");
+  Split s;
+  for (PQconninfoOption* o = opts; o->keyword; ++o) {
+    if (o->val == nullptr) continue;
+    if (std::string(o->keyword) == "sslpassword" && *o->val) {
+      PQconninfoFree(opts);
+      return Status::InvalidArgument(
+          "--db: sslpassword cannot be handed to psql and pgbench without putting it on their "
+          "command line; use a key without a passphrase for the sweep");
+    }
+    if (std::string(o->keyword) == "password") {
+      s.password = o->val;
+      s.has_password = true;
+      continue;
+    }
+    if (!s.conninfo.empty()) s.conninfo += ' ';
+    s.conninfo += std::string(o->keyword) + "=" + Quoted(o->val);
+  }
+  PQconninfoFree(opts);
+  return s;
+}
+
+// A folder only this user can enter (mkdtemp makes it 0700, under a new
+// name, so nothing can have been planted in it).
+Result<std::string> PrivateDir() {
+  const char* tmpdir = std::getenv("TMPDIR");
+  std::string dir = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/skyseed-conn-XXXXXX";
+  if (mkdtemp(dir.data()) == nullptr) {
+    return Status::IoError("cannot create a private folder for the connection's password in " +
+                           fs::path(dir).parent_path().string());
+  }
+  return dir;
+}
+
+}  // namespace
+
+Result<std::string> WithoutPassword(const std::string& conninfo) {
+  if (conninfo.empty()) return conninfo;
+  SKYSEED_ASSIGN_OR_RETURN(Split s, SplitPassword(conninfo));
+  return s.conninfo;
+}
+
+Result<std::unique_ptr<ChildConnection>> ChildConnection::Prepare(const std::string& conninfo) {
+  std::unique_ptr<ChildConnection> c(new ChildConnection);
+  if (conninfo.empty()) return c;  // the PG* variables, which the child inherits
+  SKYSEED_ASSIGN_OR_RETURN(Split s, SplitPassword(conninfo));
+  c->conninfo_ = s.conninfo;
+  if (!s.has_password) return c;
+  if (s.password.find_first_of("\r\n") != std::string::npos) {
+    return Status::InvalidArgument(
+        "the password holds a line break, which a passfile cannot give psql and pgbench");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(c->private_dir_, PrivateDir());
+  const fs::path passfile = fs::path(c->private_dir_) / "pgpass";
+  FileAccess access;
+  access.create_mode = access.exact_mode.emplace(0600);  // libpq ignores a looser passfile
+  // Any host, port, database and user: the file serves this one connection.
+  SKYSEED_RETURN_IF_ERROR(
+      WriteFileAtomically(passfile, "*:*:*:*:" + PassfileField(s.password) + "\n", access));
+  c->environment_.push_back("PGPASSFILE=" + passfile.string());
+  return c;
+}
+
+ChildConnection::~ChildConnection() {
+  if (private_dir_.empty()) return;
+  std::error_code ec;
+  fs::remove_all(private_dir_, ec);
+}
+
+}  // namespace skyseed
