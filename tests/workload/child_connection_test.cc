@@ -37,7 +37,7 @@ mode_t ModeOf(const fs::path& p) {
 }
 
 TEST(ChildConnection, KeepsEveryOptionButThePassword) {
-  for (const std::string conninfo :
+  for (const std::string& conninfo :
        {std::string(R"(host='/tmp/a b' dbname='it\'s' user=u password='p:w\\x\'y')"),
         std::string("postgresql://u:p%3Aw@db1:5433/sky?sslmode=disable")}) {
     Result<std::string> stripped = WithoutPassword(conninfo);
