@@ -28,24 +28,31 @@ Result<fs::path> ClusterLockPath(const std::string& data_dir) {
   fs::create_directories(parent, ec);
   parent = fs::weakly_canonical(parent, ec);
   if (ec) return Status::InvalidArgument("data directory " + abs.string() + ": " + ec.message());
-  return parent / ("." + abs.filename().string() + ".skyseed-lock");
+  std::string name = ".";  // appended, not "." + ...: GCC 12 warns falsely (-Wrestrict)
+  name += abs.filename().string();
+  name += ".skyseed-lock";
+  return parent / name;
 }
 
 Result<ClusterLock> ClusterLock::Acquire(const std::string& data_dir) {
   SKYSEED_ASSIGN_OR_RETURN(fs::path path, ClusterLockPath(data_dir));
+  // A lock file that cannot be made is the data directory's fault, in the
+  // form IsDataDirError (cluster/data_dir.h) recognizes: exit 2, naming it.
+  const auto refused = [&](const std::string& why) {
+    return Status::InvalidArgument("data directory " + data_dir + " cannot have its lock file " +
+                                   path.string() + ": " + why);
+  };
   // Read-only is enough for flock, and lets another user's skyseed lock a
   // file root created (mode 0644).
   const int fd = open(path.c_str(), O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
     const int err = errno;
-    return Status::IoError("cannot open the cluster's lock file " + path.string() + ": " +
-                           (err == ELOOP ? std::string("it is a symbolic link, not followed")
-                                         : std::string(std::strerror(err))));
+    return refused(err == ELOOP ? "it is a symbolic link, not followed" : std::strerror(err));
   }
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     close(fd);
-    return Status::IoError("the cluster's lock file " + path.string() + " is not a regular file");
+    return refused("it is not a regular file");
   }
   while (flock(fd, LOCK_EX) != 0) {
     if (errno == EINTR) continue;
