@@ -166,17 +166,19 @@ Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names) {
       .Annotate("creating the corpus schema");
 }
 
-Result<std::optional<std::vector<StandardViewRecord>>> ReadStandardViews(PgConnection& conn) {
+Result<StandardViewRecords> ReadStandardViews(PgConnection& conn) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query("SELECT " + ManifestTableExistsSql(ManifestStandardView()), &r));
-  if (r.text(0, 0) != "t") return std::optional<std::vector<StandardViewRecord>>();
+  StandardViewRecords out;
+  out.kept = r.text(0, 0) == "t";
+  if (!out.kept) return out;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query(SelectSql(ManifestStandardView()) + " ORDER BY view_name", &r));
-  std::vector<StandardViewRecord> out;
-  for (int i = 0; i < r.rows(); ++i)
-    out.push_back({r.text(i, 0), r.text(i, 1), r.text(i, 2) == "t"});
-  return std::optional<std::vector<StandardViewRecord>>(out);
+  for (int i = 0; i < r.rows(); ++i) {
+    out.views.push_back({r.text(i, 0), r.text(i, 1), r.text(i, 2) == "t"});
+  }
+  return out;
 }
 
 Result<bool> AddStandardViewTable(PgConnection& conn) {

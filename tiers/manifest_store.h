@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -88,8 +87,11 @@ Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names);
 
 // -- The standard-name views skyseed presents (skyseed.standard_view).
 
-// nullopt for a corpus older than skyseed.standard_view.
-Result<std::optional<std::vector<StandardViewRecord>>> ReadStandardViews(PgConnection& conn);
+struct StandardViewRecords {
+  bool kept = false;  // false: a corpus older than skyseed.standard_view
+  std::vector<StandardViewRecord> views;
+};
+Result<StandardViewRecords> ReadStandardViews(PgConnection& conn);
 // Adds skyseed.standard_view to an older corpus; true when it did (the
 // caller fills it, in the same transaction).
 Result<bool> AddStandardViewTable(PgConnection& conn);

@@ -8,9 +8,8 @@ namespace {
 
 using Holder = StandardNameState::Holder;
 
-Result<StandardNameState> InspectOne(
-    PgConnection& conn, const TableDef& t,
-    const std::optional<std::vector<StandardViewRecord>>& records) {
+Result<StandardNameState> InspectOne(PgConnection& conn, const TableDef& t,
+                                     const StandardViewRecords& records) {
   const QuoteFn q = conn.IdentQuoter();
   StandardNameState s;
   s.table = &t;
@@ -31,10 +30,10 @@ Result<StandardNameState> InspectOne(
     s.as_declared = s.holder == Holder::kOurs &&
                     NormalizedViewDefinition(t, r.text(0, 2)) == DeclaredViewDefinition(t);
   }
-  if (!records) {
+  if (!records.kept) {
     s.recorded = s.holder == Holder::kOurs;
   } else {
-    for (const StandardViewRecord& rec : *records) {
+    for (const StandardViewRecord& rec : records.views) {
       if (rec.view_name != s.name) continue;
       s.recorded = true;
       s.schema_created = rec.schema_created;
@@ -89,7 +88,9 @@ Status CreateView(PgConnection& conn, const StandardNameState& s) {
 }
 
 Status DropView(PgConnection& conn, const StandardNameState& s) {
-  return conn.Exec("DROP VIEW " + StandardName(*s.table, conn.IdentQuoter()));
+  // Never CASCADE: an object of someone else's built on the view stops it.
+  return conn.Exec("DROP VIEW " + StandardName(*s.table, conn.IdentQuoter()))
+      .Annotate("dropping skyseed's view " + s.name);
 }
 
 std::string Joined(const std::vector<std::string>& names) {
@@ -142,8 +143,9 @@ Status Present(PgConnection& conn, const std::vector<StandardNameState>& states,
 // schema skyseed created for one once it is empty; others' objects kept.
 Status Withdraw(PgConnection& conn, const std::vector<StandardNameState>& states,
                 std::vector<std::string>* lines) {
-  std::vector<std::string> dropped;
+  std::vector<std::string> dropped, forgotten;
   for (const StandardNameState& s : states) {
+    if (s.recorded && s.holder != Holder::kOurs) forgotten.push_back(s.name);
     if (s.holder == Holder::kOurs) {
       SKYSEED_RETURN_IF_ERROR(DropView(conn, s));
       std::string what = s.name;
@@ -159,6 +161,9 @@ Status Withdraw(PgConnection& conn, const std::vector<StandardNameState>& states
   if (!dropped.empty()) {
     lines->push_back("--standard-names none: dropped skyseed's views " + Joined(dropped) +
                      "; the names are free for a service");
+  } else if (!forgotten.empty()) {
+    lines->push_back("--standard-names none: the corpus no longer presents itself as " +
+                     Joined(forgotten) + " (skyseed's views there were already gone)");
   }
   return Status::Ok();
 }
@@ -166,8 +171,7 @@ Status Withdraw(PgConnection& conn, const std::vector<StandardNameState>& states
 }  // namespace
 
 Result<std::vector<StandardNameState>> InspectStandardNames(PgConnection& conn) {
-  SKYSEED_ASSIGN_OR_RETURN(std::optional<std::vector<StandardViewRecord>> records,
-                           ReadStandardViews(conn));
+  SKYSEED_ASSIGN_OR_RETURN(StandardViewRecords records, ReadStandardViews(conn));
   std::vector<StandardNameState> out;
   for (const TableDef& t : CorpusTables()) {
     SKYSEED_ASSIGN_OR_RETURN(StandardNameState s, InspectOne(conn, t, records));

@@ -71,6 +71,18 @@ grow_ci
 check "a grow without the option keeps them, saying nothing of them" \
   test "$rc" = 0 -a "$(relkind ivoa.obscore)" = v -a "$(grep -c "standard-names\|view" <<<"$out")" = 0
 
+# -- none when skyseed's views are already gone: the setting still changes, said.
+sql "$db" "DROP VIEW ivoa.obscore; DROP VIEW gaia.gaia_source"
+grow_ci --standard-names none
+check "none after the views were dropped by hand: exit 0, saying so in one line (exit $rc)" \
+  test "$rc" = 0 -a "$(grep -c "^--standard-names none: the corpus no longer presents itself as ivoa.obscore, gaia.gaia_source" <<<"$out")" = 1
+grow_ci
+check "and a grow without the option does not bring them back" \
+  test "$rc" = 0 -a "$(relkind ivoa.obscore)" = none
+check "nor does verify call them missing" verifies "$db"
+grow_ci --standard-names skyseed
+check "skyseed again (exit $rc)" test "$rc" = 0 -a "$(relkind ivoa.obscore)" = v
+
 # -- A corpus from before skyseed recorded its views: known by their comments.
 sql "$db" "DROP TABLE skyseed.standard_view"
 check "an older corpus verifies" verifies "$db"
