@@ -5,6 +5,7 @@
 
 #include "app/commands.h"
 #include "app/connection_options.h"
+#include "app/console_narrator.h"
 #include "app/loading_options.h"
 #include "app/status_report.h"
 #include "app/user_values.h"
@@ -171,7 +172,7 @@ void AddInitCommand(CLI::App& app, CommandRun* run) {
       "Create pg_sphere, the corpus tables and the skyseed manifest for a seed, loading "
       "nothing (for instance before distributing the tables with Citus).");
   auto seed = std::make_shared<std::string>("1");
-  auto names = std::make_shared<std::string>("skyseed");
+  auto names = std::make_shared<std::string>();
   auto conn = std::make_shared<ConnectionOptions>();
   cmd->add_option("--seed", *seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
   AddStandardNamesOption(cmd, names.get());
@@ -182,6 +183,7 @@ void AddInitCommand(CLI::App& app, CommandRun* run) {
       SKYSEED_ASSIGN_OR_RETURN(uint64_t s, ParseSeed(*seed));
       o.seed = s;
       SKYSEED_ASSIGN_OR_RETURN(o.standard_names, ParseStandardNames(*names));
+      o.narrator = &ConsoleNarrator();  // what it repaired or changed on an existing corpus
       Result<std::string> conninfo = ResolveConninfo(*conn, 1);
       if (!conninfo.ok()) return conninfo.status();
       o.conninfo = *conninfo;
@@ -208,6 +210,8 @@ void AddVerifyCommand(CLI::App& app, CommandRun* run) {
       SKYSEED_ASSIGN_OR_RETURN(int j, ParseJobs(*jobs));
       SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveReadOnlyConninfo(*conn));
       SKYSEED_ASSIGN_OR_RETURN(VerifyReport r, Verify({conninfo, j}));
+      for (const std::string& line : r.names) std::printf("%s\n", line.c_str());
+      std::fflush(stdout);
       const std::string text = FormatVerifyReport(r);
       if (r.ok()) {
         std::printf("%s\n", text.c_str());

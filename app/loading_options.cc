@@ -47,15 +47,17 @@ void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
 
 void AddStandardNamesOption(CLI::App* cmd, std::string* value) {
   cmd->add_option("--standard-names", *value,
-                  "skyseed: when the corpus is created, present its tables (schema "
-                  "skyseed_corpus) as the views ivoa.obscore and gaia.gaia_source; none: leave "
-                  "those names to a service (DaCHS builds its own ivoa.obscore)")
-      ->default_val(*value);
+                  "skyseed: present the tables (schema skyseed_corpus) as the views "
+                  "ivoa.obscore and gaia.gaia_source; none: leave those names to a service "
+                  "(DaCHS builds its own ivoa.obscore), dropping skyseed's views if it made "
+                  "them. Default: skyseed for a new corpus; an existing one keeps its setting")
+      ->type_name("skyseed|none");
 }
 
-Result<bool> ParseStandardNames(const std::string& value) {
-  if (value == "skyseed") return true;
-  if (value == "none") return false;
+Result<std::optional<bool>> ParseStandardNames(const std::string& value) {
+  if (value.empty()) return std::optional<bool>();
+  if (value == "skyseed") return std::optional<bool>(true);
+  if (value == "none") return std::optional<bool>(false);
   return Status::InvalidArgument("--standard-names must be skyseed or none, not '" + value + "'");
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
 #include "app/connection_options.h"
@@ -12,16 +13,17 @@
 namespace skyseed {
 
 struct LoadingArgs {
-  std::string jobs, mwm = "512MB", retries = "5", standard_names = "skyseed",
-                    gist_build = "during-load";
+  std::string jobs, mwm = "512MB", retries = "5", standard_names, gist_build = "during-load";
   std::vector<std::string> grant_roles;
   ConnectionOptions conn;
 };
 
 void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a);
-// --standard-names skyseed|none, for grow, load, sweep and init.
+// --standard-names skyseed|none, for grow, load, sweep and init. Without a
+// default: only an option given changes an existing corpus.
 void AddStandardNamesOption(CLI::App* cmd, std::string* value);
-Result<bool> ParseStandardNames(const std::string& value);
+// nullopt when the option was not given (`value` empty).
+Result<std::optional<bool>> ParseStandardNames(const std::string& value);
 // InvalidArgument unless `value` is a memory size PostgreSQL accepts.
 Status CheckMemorySetting(const std::string& value, const char* what);
 // --jobs: 1-64, default the number of cores.

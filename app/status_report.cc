@@ -7,6 +7,7 @@
 #include "loader/pg_connection.h"
 #include "tiers/manifest_store.h"
 #include "tiers/phase_times.h"
+#include "tiers/standard_views.h"
 #include "tiers/task_times.h"
 #include "workload/sweep_store.h"
 #include "workload/sweep_window.h"
@@ -69,9 +70,28 @@ Result<nlohmann::json> ToJson(const CorpusIdentity& id, const std::vector<TierRe
   return j;
 }
 
+// The tables status reads, and what their standard names hold.
+nlohmann::json NamesJson(const std::vector<StandardNameState>& states) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const StandardNameState& s : states) {
+    const char* holder = s.holder == StandardNameState::Holder::kOurs      ? "skyseed's view"
+                         : s.holder == StandardNameState::Holder::kForeign ? "another's object"
+                                                                           : "absent";
+    out.push_back({{"table", s.table_name},
+                   {"standard_name", s.name},
+                   {"standard_name_holds", holder},
+                   {"description", DescribeStandardName(s)}});
+  }
+  return out;
+}
+
 void PrintText(const nlohmann::json& j) {
   std::printf("corpus: seed %s, generator %s\n", j["seed"].dump().c_str(),
               j["generator_version"].get<std::string>().c_str());
+  for (const auto& t : j["corpus_tables"]) {
+    std::printf("table %s; %s\n", t["table"].get<std::string>().c_str(),
+                t["description"].get<std::string>().c_str());
+  }
   for (const auto& t : j["tiers"]) {
     std::printf("tier %-8s %8.1f MiB  %7.1f s  corpus %s  (%s, PostgreSQL %s)\n",
                 t["tier"].get<std::string>().c_str(), t["database_size"].get<double>() / 1048576.0,
@@ -155,7 +175,9 @@ Status PrintStatus(const std::string& conninfo, bool json) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StandardNameState> names, InspectStandardNames(*conn));
   SKYSEED_ASSIGN_OR_RETURN(nlohmann::json j, ToJson(id, tiers, ledger, stash));
+  j["corpus_tables"] = NamesJson(names);
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> sweeps, ReadSweepRecords(*conn));
   j["sweeps"] = SweepsJson(sweeps);
   if (json) {

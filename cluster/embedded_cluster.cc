@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "cluster/cluster_database.h"
+#include "cluster/cluster_lock.h"
 #include "cluster/data_dir.h"
 #include "cluster/pg_ctl.h"
 #include "cluster/run_as.h"
@@ -74,6 +75,11 @@ Status EnsureServerRunning(const fs::path& dir, const ClusterSettings& s, const 
 Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s,
                                              const std::string& dbname) {
   SKYSEED_RETURN_IF_ERROR(CheckDatabaseName(dbname));
+  SKYSEED_RETURN_IF_ERROR(ResolveDataDir(data_dir).status());  // a bad path, before any lock
+  // Held until the database exists: initdb, the start and CREATE DATABASE
+  // (which fails while another session uses its template) by one process at
+  // a time; the others then find the cluster made and the server up.
+  SKYSEED_ASSIGN_OR_RETURN(ClusterLock lock, ClusterLock::Acquire(data_dir));
   SKYSEED_ASSIGN_OR_RETURN(ClusterDir cluster, OpenOrInitCluster(data_dir));
   const std::string dir = cluster.dir.string();
   SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(cluster.dir, s, cluster.as));
@@ -93,9 +99,12 @@ Result<EmbeddedCluster> OpenEmbeddedClusterForReading(const std::string& data_di
   }
   const fs::path& dir = *found;
   if (!LivePostmasterPid(dir)) {
-    SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
-    SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
-    SKYSEED_RETURN_IF_ERROR(StartServer(dir, as));
+    SKYSEED_ASSIGN_OR_RETURN(ClusterLock lock, ClusterLock::Acquire(data_dir));
+    if (!LivePostmasterPid(dir)) {  // another process may have started it meanwhile
+      SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
+      SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
+      SKYSEED_RETURN_IF_ERROR(StartServer(dir, as));
+    }
   }
   SKYSEED_RETURN_IF_ERROR(CheckDatabaseExists(dir.string(), dbname));
   return EmbeddedCluster{dir.string(), EmbeddedConninfo(dir.string(), dbname), ""};
@@ -104,6 +113,9 @@ Result<EmbeddedCluster> OpenEmbeddedClusterForReading(const std::string& data_di
 Result<bool> RestartEmbeddedServerIfDown(const std::string& data_dir, const ClusterSettings& s) {
   SKYSEED_ASSIGN_OR_RETURN(fs::path dir, OurDataDir(data_dir));
   if (LivePostmasterPid(dir)) return false;
+  SKYSEED_ASSIGN_OR_RETURN(ClusterLock lock, ClusterLock::Acquire(data_dir));
+  // Another grow that lost the same server may have started it meanwhile.
+  if (LivePostmasterPid(dir)) return true;
   SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
   SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
   SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(dir, s, as));
@@ -113,6 +125,7 @@ Result<bool> RestartEmbeddedServerIfDown(const std::string& data_dir, const Clus
 Status StopEmbeddedCluster(const std::string& data_dir) {
   SKYSEED_ASSIGN_OR_RETURN(fs::path dir, OurDataDir(data_dir));
   if (!LivePostmasterPid(dir)) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(ClusterLock lock, ClusterLock::Acquire(data_dir));
   SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
   SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
   return StopServer(dir, as);

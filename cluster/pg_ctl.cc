@@ -36,8 +36,12 @@ std::string PgBin(const char* program) {
 
 // Both lock files hold the dead postmaster's pid (see LivePostmasterPid).
 // Removing them cannot let a second postmaster in: the shared memory
-// interlock refuses one while any process of the old one lives.
+// interlock refuses one while any process of the old one lives. A live
+// postmaster's are never removed (one started since the caller looked, by
+// something other than skyseed, whose processes take the cluster lock):
+// pg_ctl then refuses, naming its lock file.
 void RemoveStaleLockFiles(const fs::path& dir) {
+  if (LivePostmasterPid(dir)) return;
   std::error_code ec;
   fs::remove(dir / kPidFile, ec);
   fs::remove(dir / (ServerSocketName() + ".lock"), ec);

@@ -212,24 +212,57 @@ std::string CorpusTablesDdl(const QuoteFn& q) {
   return sql;
 }
 
+namespace {
+
+// The columns a standard-name view shows: the table's, less its bookkeeping.
+std::vector<std::string> ViewColumns(const TableDef& t) {
+  std::vector<std::string> out;
+  for (const ColumnDecl& c : t.columns) {
+    if (c.meta.role != ColumnMeta::kBookkeeping) out.push_back(c.name);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string StandardViewDdl(const TableDef& t, const QuoteFn& q) {
+  std::string columns;
+  for (const std::string& c : ViewColumns(t)) columns += (columns.empty() ? "" : ", ") + q(c);
+  std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(t.schema) + ";\n";
+  sql += "CREATE VIEW " + StandardName(t, q) + " AS SELECT " + columns + " FROM " +
+         QualifiedName(t, q) + ";\n";
+  sql += "COMMENT ON VIEW " + StandardName(t, q) + " IS " +
+         EscapeLiteral(std::string(kOwnViewComment) + " the corpus table " + kCorpusSchema + "." +
+                       t.name + " under its standard name") +
+         ";\n";
+  return sql + ColumnComments(t, q, StandardName(t, q), true);
+}
+
 std::string StandardViewsDdl(const QuoteFn& q) {
   std::string sql;
-  for (const TableDef& t : CorpusTables()) {
-    std::string columns;
-    for (const ColumnDecl& c : t.columns) {
-      if (c.meta.role == ColumnMeta::kBookkeeping) continue;
-      columns += (columns.empty() ? "" : ", ") + q(c.name);
-    }
-    sql += "CREATE SCHEMA IF NOT EXISTS " + q(t.schema) + ";\n";
-    sql += "CREATE VIEW " + StandardName(t, q) + " AS SELECT " + columns + " FROM " +
-           QualifiedName(t, q) + ";\n";
-    sql += "COMMENT ON VIEW " + StandardName(t, q) + " IS " +
-           EscapeLiteral(std::string(kOwnViewComment) + " the corpus table " + kCorpusSchema + "." +
-                         t.name + " under its standard name") +
-           ";\n";
-    sql += ColumnComments(t, q, StandardName(t, q), true);
-  }
+  for (const TableDef& t : CorpusTables()) sql += StandardViewDdl(t, q);
   return sql;
+}
+
+// pg_get_viewdef prints " SELECT obscore.dataproduct_type,\n    obscore.calib_level,
+// ...\n   FROM skyseed_corpus.obscore;" (PostgreSQL 16 leaves the columns
+// unqualified): without blanks, quotes and the "obscore." qualifiers, both
+// read as below.
+std::string NormalizedViewDefinition(const TableDef& t, const std::string& definition) {
+  std::string out;
+  for (char c : definition) {
+    if (c != ' ' && c != '\n' && c != '\t' && c != '"') out += c;
+  }
+  const std::string qualifier = std::string(t.name) + ".";
+  for (size_t at; (at = out.find(qualifier)) != std::string::npos;) out.erase(at, qualifier.size());
+  return out;
+}
+
+std::string DeclaredViewDefinition(const TableDef& t) {
+  std::string out = "SELECT";
+  const std::vector<std::string> columns = ViewColumns(t);
+  for (size_t i = 0; i < columns.size(); ++i) out += (i ? "," : "") + columns[i];
+  return out + "FROM" + kCorpusSchema + "." + t.name + ";";
 }
 
 std::string GrantReadSql(const std::string& role, const QuoteFn& q, bool standard_views) {

@@ -75,6 +75,13 @@ std::string CorpusTablesDdl(const QuoteFn& q);
 // gaia.gaia_source. Each carries a COMMENT starting "skyseed:", which is how
 // skyseed knows a view is its own.
 std::string StandardViewsDdl(const QuoteFn& q);
+// The same for one table (its schema created if missing).
+std::string StandardViewDdl(const TableDef& t, const QuoteFn& q);
+// A view's query as pg_get_viewdef prints it, normalized (blanks, quotes and
+// column qualifiers left out), and the declared one in that form: equal
+// when a standard-name view is as skyseed declares it.
+std::string NormalizedViewDefinition(const TableDef& t, const std::string& definition);
+std::string DeclaredViewDefinition(const TableDef& t);
 // Read access for a service's role: USAGE on the schemas, SELECT on the
 // tables and the views, WITH GRANT OPTION (DaCHS's admin role grants read
 // access on to its query roles). Never ownership, so no service can drop or

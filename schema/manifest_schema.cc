@@ -39,8 +39,9 @@ ManifestColumn ReferenceTo(const char* table, ManifestColumn c) {
 // The single-row tables' key: a second row is refused.
 const char* const kOneRow = "boolean PRIMARY KEY DEFAULT true CHECK (one_row)";
 
-std::string TableDdl(const ManifestTable& t, const std::string& schema_prefix) {
-  std::string sql = "CREATE TABLE " + schema_prefix + t.name + " (\n  ";
+std::string TableDdl(const ManifestTable& t, const std::string& schema_prefix,
+                     const char* create = "CREATE TABLE ") {
+  std::string sql = create + schema_prefix + t.name + " (\n  ";
   for (size_t i = 0; i < t.columns.size(); ++i) {
     const ManifestColumn& c = t.columns[i];
     if (c.name != nullptr) sql += std::string(c.name) + " ";
@@ -116,14 +117,30 @@ const ManifestTable& ManifestTierTable() {
   return t;
 }
 
+const ManifestTable& ManifestStandardView() {
+  static const ManifestTable t{
+      "standard_view",
+      {Stored("view_name", "text PRIMARY KEY"), Stored("table_name", "text NOT NULL"),
+       Stored("schema_created", "boolean NOT NULL")}};
+  return t;
+}
+
+const std::vector<const ManifestTable*>& ManifestTables() {
+  static const std::vector<const ManifestTable*> all = {
+      &ManifestCorpus(), &ManifestChunkLedger(), &ManifestIndexStash(),  &ManifestShardPlan(),
+      &ManifestTier(),   &ManifestTierTable(),   &ManifestStandardView()};
+  return all;
+}
+
 std::string ManifestDdl(const QuoteFn& q) {
   const std::string prefix = q(kManifestSchema) + ".";
   std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(kManifestSchema) + ";\n";
-  for (const ManifestTable* t : {&ManifestCorpus(), &ManifestChunkLedger(), &ManifestIndexStash(),
-                                 &ManifestShardPlan(), &ManifestTier(), &ManifestTierTable()}) {
-    sql += TableDdl(*t, prefix);
-  }
+  for (const ManifestTable* t : ManifestTables()) sql += TableDdl(*t, prefix);
   return sql;
+}
+
+std::string ManifestTableDdlIfMissing(const ManifestTable& t, const QuoteFn& q) {
+  return TableDdl(t, q(kManifestSchema) + ".", "CREATE TABLE IF NOT EXISTS ");
 }
 
 std::string InsertSql(const ManifestTable& t) {

@@ -43,6 +43,16 @@ const ManifestTable& ManifestShardPlan();
 // One row per tier reached, and one per table of it.
 const ManifestTable& ManifestTier();
 const ManifestTable& ManifestTierTable();
+// One row per view skyseed presents under a standard name (ivoa.obscore
+// over skyseed_corpus.obscore, ...), and whether skyseed also created that
+// name's schema: the --standard-names setting an existing corpus keeps. No
+// row: the names are left to a service. (A corpus older than this table
+// lacks it; its views are then known by their "skyseed:" comment.)
+const ManifestTable& ManifestStandardView();
+// Every table above, in the order ManifestDdl creates them.
+const std::vector<const ManifestTable*>& ManifestTables();
+// CREATE TABLE IF NOT EXISTS of `t`, for a table added to older corpora.
+std::string ManifestTableDdlIfMissing(const ManifestTable& t, const QuoteFn& q);
 
 // The skyseed schema and its tables, as `skyseed schema` prints it.
 std::string ManifestDdl(const QuoteFn& q);

@@ -13,9 +13,11 @@
 #include "tiers/grow_retry.h"
 #include "tiers/grow_steps.h"
 #include "tiers/grow_to_size.h"
+#include "tiers/index_builds.h"
 #include "tiers/manifest_store.h"
 #include "tiers/memory_setting.h"
 #include "tiers/shard_growth.h"
+#include "tiers/standard_views.h"
 
 namespace skyseed {
 namespace {
@@ -63,11 +65,18 @@ Status AcquireGrowLock(PgConnection& conn, const GrowOptions& o) {
   return Status::Ok();
 }
 
+// An existing corpus also gets the standard names it should present (the
+// option given, or its recorded setting), and loses stash records of
+// indexes that are built.
 Status CreateOrCheckCorpus(PgConnection& conn, const GrowOptions& o) {
   Result<CorpusIdentity> id = ReadCorpusIdentity(conn);
-  if (id.ok()) return CheckCorpusIdentity(*id, o.seed);
+  if (id.ok()) {
+    SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(*id, o.seed));
+    SKYSEED_RETURN_IF_ERROR(ReconcileStandardNames(conn, o.standard_names, *o.narrator));
+    return ClearStashOfBuiltIndexes(conn, *o.narrator);
+  }
   if (id.status().code() != Status::Code::kNotFound) return id.status();
-  return CreateCorpus(conn, o.seed, o.standard_names);
+  return CreateCorpus(conn, o.seed, o.standard_names.value_or(true));
 }
 
 // Serialised, so shards starting together create the extension and the

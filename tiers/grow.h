@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,9 +45,11 @@ struct GrowOptions {
   // generator; tiers holds the one tier they make up.
   const CorpusFileSet* files = nullptr;
   // Present the tables as ivoa.obscore and gaia.gaia_source (views over
-  // skyseed_corpus.*) when the corpus is created; false leaves those names
-  // to a service (DaCHS builds its own ivoa.obscore).
-  bool standard_names = true;
+  // skyseed_corpus.*); false leaves those names to a service (DaCHS builds
+  // its own ivoa.obscore). Unset: true for a new corpus, and an existing
+  // one keeps the setting recorded in skyseed.standard_view; set, an
+  // existing corpus is changed to it (tiers/standard_views.h).
+  std::optional<bool> standard_names;
   // The pg_sphere GiSTs (the footprint's above all) grow with every chunk
   // on the loading connections, so their cost is shared by --jobs backends
   // and no single backend is the critical path (docs/benchmarks.md).

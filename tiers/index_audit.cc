@@ -80,6 +80,32 @@ Result<std::vector<LiveIndex>> ReadLiveIndexes(PgConnection& conn) {
   return out;
 }
 
+std::vector<std::string> StashedButBuilt(const std::vector<IndexDef>& declared,
+                                         const std::vector<LiveIndex>& live,
+                                         const std::vector<StashEntry>& stash) {
+  std::vector<std::string> out;
+  for (const StashEntry& s : stash) {
+    const auto d = std::find_if(declared.begin(), declared.end(),
+                                [&](const IndexDef& i) { return i.name == s.index_name; });
+    const auto l = std::find_if(live.begin(), live.end(),
+                                [&](const LiveIndex& i) { return i.name == s.index_name; });
+    if (d == declared.end() || l == live.end()) continue;
+    // A primary key's index without its constraint is half built: the
+    // stash entry finishes it.
+    if (l->valid && l->primary_key == (d->kind == IndexKind::kPrimaryKey) &&
+        NormalizedIndexDefinition(l->definition) == DeclaredIndexDefinition(*d)) {
+      out.push_back(s.index_name);
+    }
+  }
+  return out;
+}
+
+Result<std::vector<std::string>> StashedButBuiltIndexes(PgConnection& conn) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LiveIndex> live, ReadLiveIndexes(conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(conn));
+  return StashedButBuilt(CorpusIndexes(conn.IdentQuoter()), live, stash);
+}
+
 Result<std::vector<IndexFinding>> AuditCorpusIndexes(PgConnection& conn) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LiveIndex> live, ReadLiveIndexes(conn));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(conn));

@@ -46,6 +46,14 @@ std::vector<IndexFinding> AuditIndexes(const std::vector<IndexDef>& declared,
 // "index obscore_s_region_idx is missing", "... is invalid (...)", ...
 std::string DescribeIndexFinding(const IndexFinding& finding);
 
+// The stashed indexes the database holds built, valid and as declared: a
+// stash record left behind (a restored dump, a hand edit), wrong where the
+// index is right; building it again would fail ("already exists").
+std::vector<std::string> StashedButBuilt(const std::vector<IndexDef>& declared,
+                                         const std::vector<LiveIndex>& live,
+                                         const std::vector<StashEntry>& stash);
+Result<std::vector<std::string>> StashedButBuiltIndexes(PgConnection& conn);
+
 // The indexes on tables of the corpus schema.
 Result<std::vector<LiveIndex>> ReadLiveIndexes(PgConnection& conn);
 // ReadLiveIndexes and the stash, audited against CorpusIndexes.

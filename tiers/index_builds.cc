@@ -114,6 +114,16 @@ Result<int> SetAsideDamagedIndexes(PgConnection& conn, Narrator& narrator) {
   return static_cast<int>(findings.size());
 }
 
+Status ClearStashOfBuiltIndexes(PgConnection& conn, Narrator& narrator) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> built, StashedButBuiltIndexes(conn));
+  for (const std::string& name : built) {
+    SKYSEED_RETURN_IF_ERROR(UnstashIndex(conn, name));
+    narrator.Say("index " + name +
+                 " was recorded as set aside but is built as declared; cleared the record");
+  }
+  return Status::Ok();
+}
+
 Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
                              IndexBuildSeconds* seconds, TaskSeconds* tasks, Narrator& narrator,
                              const TableDef* table) {

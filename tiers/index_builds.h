@@ -30,6 +30,10 @@ Status BuildIndexes(const std::string& conninfo, int jobs, const std::string& ma
 // how many.
 Result<int> SetAsideDamagedIndexes(PgConnection& conn, Narrator& narrator);
 
+// Removes the stash record of each index built as declared
+// (StashedButBuilt), saying so in one line each.
+Status ClearStashOfBuiltIndexes(PgConnection& conn, Narrator& narrator);
+
 // Builds every stashed index (of `table` only, when given) in the order of
 // IndexBuildOrder, `jobs` at a time on separate connections, each in the
 // transaction that removes its stash entry. *seconds receives each build's

@@ -48,12 +48,47 @@ Status RefuseForeign(PgConnection& conn, const std::string& name, const std::str
                                  " that skyseed did not create; refusing to touch it" + hint);
 }
 
+// The tables of the skyseed schema are skyseed's when they have the columns
+// it declares, in order: a table someone else made under one of its names
+// is refused (exit 2, named) before a statement of skyseed's meets it.
+Status RefuseForeignManifestTables(PgConnection& conn) {
+  std::string names;
+  for (const ManifestTable* t : ManifestTables()) {
+    if (!names.empty()) names += ',';
+    names += t->name;
+  }
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      "SELECT c.relname, c.relkind = 'r', coalesce(string_agg(a.attname, ',' ORDER BY a.attnum), "
+      "'') FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_attribute a "
+      "ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped WHERE n.nspname = $1 AND "
+      "c.relname = ANY (string_to_array($2, ',')) GROUP BY c.relname, c.relkind",
+      {kManifestSchema, names}, &r));
+  for (int i = 0; i < r.rows(); ++i) {
+    for (const ManifestTable* t : ManifestTables()) {
+      if (r.text(i, 0) != t->name) continue;
+      std::string declared;
+      for (const ManifestColumn& c : t->columns) {
+        if (c.name == nullptr) continue;
+        if (!declared.empty()) declared += ',';
+        declared += c.name;
+      }
+      if (r.text(i, 1) == "t" && r.text(i, 2) == declared) continue;
+      SKYSEED_RETURN_IF_ERROR(
+          RefuseForeign(conn, t->qualified_name(),
+                        " (its columns are not skyseed's; is this the database skyseed grew?)"));
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT " + ManifestTableExistsSql(ManifestCorpus()), &r));
   if (r.text(0, 0) != "t") return Status::NotFound("no skyseed corpus in this database");
+  SKYSEED_RETURN_IF_ERROR(RefuseForeignManifestTables(conn));
   SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestCorpus()), &r));
   if (r.rows() != 1) return Status::Corruption("skyseed.corpus does not hold exactly one row");
   return CorpusIdentity{static_cast<uint64_t>(r.int64(0, 0)), r.text(0, 1)};
@@ -96,6 +131,18 @@ Result<bool> PresentsStandardNames(PgConnection& conn) {
 
 Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names) {
   const QuoteFn q = conn.IdentQuoter();
+  // No skyseed.corpus, so any table of the skyseed schema is someone else's.
+  for (const ManifestTable* t : ManifestTables()) {
+    SKYSEED_RETURN_IF_ERROR(RefuseForeign(conn, t->qualified_name(), ""));
+  }
+  std::vector<StandardViewRecord> views;
+  for (const TableDef& t : CorpusTables()) {
+    if (!standard_names) break;
+    PgResult r;
+    SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT to_regnamespace($1) IS NULL", {q(t.schema)}, &r));
+    views.push_back(
+        {t.qualified_name(), std::string(kCorpusSchema) + "." + t.name, r.text(0, 0) == "t"});
+  }
   for (const TableDef& t : CorpusTables()) {
     SKYSEED_RETURN_IF_ERROR(RefuseForeign(conn, QualifiedName(t, q), ""));
     if (standard_names) {
@@ -112,9 +159,47 @@ Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names) {
         SKYSEED_RETURN_IF_ERROR(conn.Query(InsertSql(ManifestCorpus()),
                                            {std::to_string(seed), kGeneratorVersion}, nullptr));
         for (const IndexDef& idx : CorpusIndexes(q)) SKYSEED_RETURN_IF_ERROR(StashIndex(conn, idx));
+        for (const StandardViewRecord& v : views)
+          SKYSEED_RETURN_IF_ERROR(RecordStandardView(conn, v));
         return Status::Ok();
       })
       .Annotate("creating the corpus schema");
+}
+
+Result<StandardViewRecords> ReadStandardViews(PgConnection& conn) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT " + ManifestTableExistsSql(ManifestStandardView()), &r));
+  StandardViewRecords out;
+  out.kept = r.text(0, 0) == "t";
+  if (!out.kept) return out;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query(SelectSql(ManifestStandardView()) + " ORDER BY view_name", &r));
+  for (int i = 0; i < r.rows(); ++i) {
+    out.views.push_back({r.text(i, 0), r.text(i, 1), r.text(i, 2) == "t"});
+  }
+  return out;
+}
+
+Result<bool> AddStandardViewTable(PgConnection& conn) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT " + ManifestTableExistsSql(ManifestStandardView()), &r));
+  if (r.text(0, 0) == "t") return false;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Exec(ManifestTableDdlIfMissing(ManifestStandardView(), conn.IdentQuoter())));
+  return true;
+}
+
+Status RecordStandardView(PgConnection& conn, const StandardViewRecord& v) {
+  return conn.Query(InsertSql(ManifestStandardView()) + " ON CONFLICT (view_name) DO NOTHING",
+                    {v.view_name, v.table_name, v.schema_created ? "true" : "false"}, nullptr);
+}
+
+Status ForgetStandardView(PgConnection& conn, const std::string& view_name) {
+  return conn.Query(
+      "DELETE FROM " + ManifestStandardView().qualified_name() + " WHERE view_name = $1",
+      {view_name}, nullptr);
 }
 
 Result<std::vector<LedgerEntry>> ReadLedger(PgConnection& conn) {

@@ -30,6 +30,13 @@ struct StashEntry {
   std::string definition;
 };
 
+// A view skyseed presents under a standard name (skyseed.standard_view).
+struct StandardViewRecord {
+  std::string view_name;        // "ivoa.obscore"
+  std::string table_name;       // "skyseed_corpus.obscore"
+  bool schema_created = false;  // skyseed created its schema ("ivoa") with it
+};
+
 // The chunk grid every shard of one growth must share.
 struct ShardPlan {
   std::string tier;
@@ -61,7 +68,9 @@ struct TierRecord {
 // skyseed's own view, false when the corpus was grown with
 // --standard-names none (or a service owns a name).
 Result<bool> PresentsStandardNames(PgConnection& conn);
-// NotFound if the database holds no skyseed corpus.
+// NotFound if the database holds no skyseed corpus; InvalidArgument naming
+// it if a table under one of skyseed's names (skyseed.corpus, ...) is not
+// skyseed's (not a table, or other columns).
 Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn);
 // For commands that only read a corpus (verify, status): a database without
 // one is the wrong database, an input error (InvalidArgument), not a failure.
@@ -69,11 +78,26 @@ Result<CorpusIdentity> RequireCorpusIdentity(PgConnection& conn);
 // Checks the database's corpus was made by this seed and generator.
 Status CheckCorpusIdentity(const CorpusIdentity& id, uint64_t seed);
 // Creates the corpus tables, the views presenting them under their standard
-// names (unless standard_names is false), the manifest schema, the identity
-// row, and a stash entry for every index (to build after the first load), in
-// one transaction. Refuses a database that already holds corpus tables, or
-// an object skyseed did not create under a standard name it would take.
+// names (unless standard_names is false) with their record, the manifest
+// schema, the identity row, and a stash entry for every index (to build
+// after the first load), in one transaction. Refuses a database that
+// already holds corpus tables, or an object skyseed did not create under a
+// name it would take (a standard name, a table of the skyseed schema).
 Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names);
+
+// -- The standard-name views skyseed presents (skyseed.standard_view).
+
+struct StandardViewRecords {
+  bool kept = false;  // false: a corpus older than skyseed.standard_view
+  std::vector<StandardViewRecord> views;
+};
+Result<StandardViewRecords> ReadStandardViews(PgConnection& conn);
+// Adds skyseed.standard_view to an older corpus; true when it did (the
+// caller fills it, in the same transaction).
+Result<bool> AddStandardViewTable(PgConnection& conn);
+// The caller creates (or drops) the view in the same transaction.
+Status RecordStandardView(PgConnection& conn, const StandardViewRecord& view);
+Status ForgetStandardView(PgConnection& conn, const std::string& view_name);
 
 // -- The chunk ledger (skyseed.chunk_ledger).
 

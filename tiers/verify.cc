@@ -13,6 +13,7 @@
 #include "tiers/index_audit.h"
 #include "tiers/manifest_store.h"
 #include "tiers/parallel_chunks.h"
+#include "tiers/standard_views.h"
 #include "tiers/table_scan.h"
 #include "tiers/verify_plan.h"
 
@@ -169,10 +170,17 @@ void CheckTierRecords(const std::vector<TierRecord>& tiers, const std::vector<Ta
 }
 
 // The corpus indexes against their declarations (a stashed one is reported
-// as set aside instead).
+// as set aside instead), and the stash against the catalogue.
 Status CheckIndexes(PgConnection& conn, std::vector<std::string>* problems) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> built, StashedButBuiltIndexes(conn));
   for (const StashEntry& e : stash) {
+    if (std::find(built.begin(), built.end(), e.index_name) != built.end()) {
+      problems->push_back("index " + e.index_name +
+                          " is recorded as set aside in skyseed.index_stash but is built as "
+                          "declared (run grow to clear the record)");
+      continue;
+    }
     problems->push_back("index " + e.index_name + " is set aside (run grow to rebuild it)");
   }
   SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexFinding> findings, AuditCorpusIndexes(conn));
@@ -191,6 +199,17 @@ Status VerifyFootprints(const VerifyOptions& o, const TableDef& t,
   if (mismatched > 0) {
     problems->push_back(DescribeFootprintMismatches(t, mismatched));
   }
+  return Status::Ok();
+}
+
+// The tables verify reads, and what their standard names hold: skyseed's
+// views must be there and as declared.
+Status CheckStandardNames(PgConnection& conn, VerifyReport* report) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StandardNameState> states, InspectStandardNames(conn));
+  for (const StandardNameState& s : states) {
+    report->names.push_back("reads " + s.table_name + "; " + DescribeStandardName(s));
+  }
+  for (const std::string& p : StandardNameProblems(states)) report->problems.push_back(p);
   return Status::Ok();
 }
 
@@ -218,7 +237,17 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
   VerifyReport report;
   SKYSEED_RETURN_IF_ERROR(CheckIndexes(*conn, &report.problems));
+  SKYSEED_RETURN_IF_ERROR(CheckStandardNames(*conn, &report));
   if (!tiers.empty()) report.tier = tiers.back().tier;
+  if (tiers.empty() && !ledger.empty()) {
+    uint64_t rows = 0;
+    for (const LedgerEntry& e : ledger) rows += e.range.count;
+    report.problems.push_back(
+        "no tier is recorded, yet the chunk ledger holds " + std::to_string(ledger.size()) +
+        " chunks (" + std::to_string(rows) +
+        " rows): the tier records are lost, or a first grow did not finish (run grow to finish "
+        "it or record the tier again)");
+  }
   std::vector<TableCheck> checks;
   std::vector<NamedTableDigest> named;
   for (const TableDef& t : CorpusTables()) {

@@ -32,13 +32,16 @@ struct VerifyReport {
   std::string tier;  // latest tier recorded, "" if none
   std::string corpus_digest;
   std::vector<TableVerdict> tables;
-  std::vector<std::string> problems;  // ledger, tier records, indexes, footprints
+  std::vector<std::string> problems;  // ledger, tier records, indexes, footprints, views
   std::vector<std::string> warnings;  // not corpus data: grants skyseed did not make
+  // The tables read (skyseed_corpus.obscore, ...), and what each standard
+  // name holds (DescribeStandardName), one line each.
+  std::vector<std::string> names;
   bool ok() const;
 };
 
 Result<VerifyReport> Verify(const VerifyOptions& options);
-// "OK tier ci: ..." or one line per problem.
+// "OK tier ci: ..." or one line per problem (`names` apart).
 std::string FormatVerifyReport(const VerifyReport& r);
 
 }  // namespace skyseed

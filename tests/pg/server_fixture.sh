@@ -10,5 +10,5 @@ case "$action" in
     "$bin" server start --data-dir "$dir" ;;
   cleanup)
     "$bin" server stop --data-dir "$dir" || true
-    rm -rf "$dir" ;;
+    rm -rf "$dir" "$(dirname "$dir")/.$(basename "$dir").skyseed-lock" ;;  # the cluster lock's file
 esac

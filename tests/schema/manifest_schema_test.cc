@@ -33,7 +33,10 @@ TEST(ManifestSchema, Ddl) {
             "  tier text NOT NULL REFERENCES \"skyseed\".tier ON DELETE CASCADE,\n"
             "  table_name text NOT NULL, rows bigint NOT NULL, digest text NOT NULL,\n"
             "  table_size bigint NOT NULL, indexes_size bigint NOT NULL,\n"
-            "  index_table_ratio double precision NOT NULL, PRIMARY KEY (tier, table_name));\n");
+            "  index_table_ratio double precision NOT NULL, PRIMARY KEY (tier, table_name));\n"
+            "CREATE TABLE \"skyseed\".standard_view (\n"
+            "  view_name text PRIMARY KEY, table_name text NOT NULL, schema_created boolean NOT "
+            "NULL);\n");
 }
 
 TEST(ManifestSchema, InsertsWriteTheColumnsWithoutDefaults) {

@@ -117,5 +117,23 @@ TEST(IndexAudit, QuotesAndBlanksDoNotMatter) {
             "CREATE INDEX a ON s.t USING btree (c)");
 }
 
+// A stash record is stale only where its index is built, valid and as
+// declared; a primary key's unique index without its constraint is half
+// built, and the stash entry is what finishes it.
+TEST(IndexAudit, StashRecordsOfBuiltIndexesAreStale) {
+  const std::vector<StashEntry> stash = {{"obscore_em_min_idx", "ivoa.obscore", ""},
+                                         {"obscore_t_max_idx", "ivoa.obscore", ""},
+                                         {"obscore_pkey", "ivoa.obscore", ""},
+                                         {"obscore_s_region_idx", "ivoa.obscore", ""}};
+  std::vector<LiveIndex> live = Without(HealthyCorpus(), "obscore_s_region_idx");
+  Find(live, "obscore_t_max_idx").definition =
+      "CREATE INDEX obscore_t_max_idx ON skyseed_corpus.obscore USING btree (t_min)";
+  Find(live, "obscore_pkey").primary_key = false;
+  EXPECT_EQ(StashedButBuilt(Declared(), live, stash),
+            std::vector<std::string>{"obscore_em_min_idx"});
+  Find(live, "obscore_em_min_idx").valid = false;
+  EXPECT_TRUE(StashedButBuilt(Declared(), live, stash).empty());
+}
+
 }  // namespace
 }  // namespace skyseed

@@ -1,0 +1,75 @@
+#include "cluster/cluster_lock.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+namespace skyseed {
+
+namespace fs = std::filesystem;
+
+Result<fs::path> ClusterLockPath(const std::string& data_dir) {
+  if (data_dir.empty()) return Status::InvalidArgument("data directory path is empty");
+  std::error_code ec;
+  fs::path abs = fs::absolute(data_dir, ec).lexically_normal();
+  if (ec) return Status::InvalidArgument("data directory " + data_dir + ": " + ec.message());
+  // "dir/" normalizes to "dir/" with an empty file name.
+  if (abs.filename().empty()) abs = abs.parent_path();
+  // The parent canonical, so that two spellings of one directory share a
+  // lock; the name itself not, so that a relocated cluster's link (see
+  // RelocateUnreachable) is locked where the user named it, before and after
+  // the link exists.
+  fs::path parent = abs.parent_path();
+  fs::create_directories(parent, ec);
+  parent = fs::weakly_canonical(parent, ec);
+  if (ec) return Status::InvalidArgument("data directory " + abs.string() + ": " + ec.message());
+  std::string name = ".";  // appended, not "." + ...: GCC 12 warns falsely (-Wrestrict)
+  name += abs.filename().string();
+  name += ".skyseed-lock";
+  return parent / name;
+}
+
+Result<ClusterLock> ClusterLock::Acquire(const std::string& data_dir) {
+  SKYSEED_ASSIGN_OR_RETURN(fs::path path, ClusterLockPath(data_dir));
+  // A lock file that cannot be made is the data directory's fault, in the
+  // form IsDataDirError (cluster/data_dir.h) recognizes: exit 2, naming it.
+  const auto refused = [&](const std::string& why) {
+    return Status::InvalidArgument("data directory " + data_dir + " cannot have its lock file " +
+                                   path.string() + ": " + why);
+  };
+  // Read-only is enough for flock, and lets another user's skyseed lock a
+  // file root created (mode 0644).
+  const int fd = open(path.c_str(), O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    const int err = errno;
+    return refused(err == ELOOP ? "it is a symbolic link, not followed" : std::strerror(err));
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return refused("it is not a regular file");
+  }
+  while (flock(fd, LOCK_EX) != 0) {
+    if (errno == EINTR) continue;
+    const int err = errno;
+    close(fd);
+    return Status::IoError("cannot lock " + path.string() + ": " + std::strerror(err));
+  }
+  return ClusterLock(fd, path);
+}
+
+ClusterLock::ClusterLock(ClusterLock&& other) noexcept
+    : fd_(other.fd_), path_(std::move(other.path_)) {
+  other.fd_ = -1;
+}
+
+ClusterLock::~ClusterLock() {
+  if (fd_ >= 0) close(fd_);  // releases the flock
+}
+
+}  // namespace skyseed
