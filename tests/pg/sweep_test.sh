@@ -80,6 +80,29 @@ rm -rf "$out/k/ci/c1-r1"
 check "a third run measures nothing" bash -c '"$@" >/dev/null' _ "$bin" sweep "${args[@]}" --out "$out/k"
 check "so no window folder was made again" test ! -e "$out/k/ci/c1-r1"
 
+# A CPU burner beside the sweep: its core is someone else's, so every window
+# is flagged host-contended, PostgreSQL's own CPU is measured apart from it,
+# and no tier is called database-cpu on such windows.
+( while :; do :; done ) &
+burner=$!
+"$bin" sweep --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1 --mix lookup_source=100 \
+  --db "$(conninfo "$db")" --out "$out/burn" >/dev/null 2>&1
+rc=$?
+kill "$burner"; wait "$burner" 2>/dev/null
+check "a sweep beside a CPU burner runs ($rc)" test "$rc" = 0
+check "every window beside the burner is flagged host-contended, the database's CPU apart" \
+  python3 - "$out/burn/sweep.json" <<'PY'
+import json, sys
+tier = json.load(open(sys.argv[1]))["tiers"][0]
+windows = tier["windows"]
+assert len(windows) == 2, len(windows)
+for w in windows:
+    assert any(f.startswith("host-contended") for f in w["flags"]), w["flags"]
+    assert w["database_cores"] > 0 and w["other_cores"] > 0.5, (w["database_cores"], w["other_cores"])
+    assert w["other_cores"] + w["database_cores"] + w["client_cores"] <= w["busy_cores"] + 0.05, w
+assert tier["saturation"]["limit"] != "database-cpu", tier["saturation"]
+PY
+
 # Bad arguments: exit 2, one line, nothing touched (no cluster, no database, no --out).
 for bad in "--clients 0" "--duration -1" "--mix lookup_source=70,nearby=30" \
   "--mix lookup_source=70,cone_source=20" "--clients 8,4" "--reps 0" "--tier CI,S,X"; do
