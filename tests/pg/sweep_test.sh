@@ -62,6 +62,16 @@ check "the cone plan uses the position GiST" grep -q gaia_source_pos_idx "$out/s
 check "four windows and one tier recorded in the database" \
   test "$(sql "$db" "SELECT count(*) FROM skyseed.sweep_window")/$(sql "$db" "SELECT count(*) FROM skyseed.sweep_tier")" = 4/1
 
+check "the statement rankings hold the load's statements, none of skyseed's monitor" \
+  python3 - "$out/s/sweep.json" <<'PY'
+import json, sys
+windows = json.load(open(sys.argv[1]))["tiers"][0]["windows"]
+seen = [s["query"] for w in windows for k in ("top_by_total", "top_by_mean") for s in w[k]]
+assert seen, "no statement ranked"
+assert not [q for q in seen if "pg_stat_" in q or "skyseed monitor" in q], seen
+assert any("gaia_source" in q for q in seen), seen
+PY
+
 # Killed after its first window, a sweep run again measures only the rest.
 "$bin" sweep "${args[@]}" --out "$out/k" &
 pid=$!
