@@ -9,6 +9,8 @@ source "$(dirname "$0")/lib.sh"
 db=t_sweep
 out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
 fresh_db "$db"
+# The rankings need pg_stat_statements in the database (a --db server is only read).
+sql "$db" "CREATE EXTENSION pg_stat_statements" >/dev/null
 args=(--tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1 --db "$(conninfo "$db")")
 
 check "a short sweep runs" "$bin" sweep "${args[@]}" --keep-logs --out "$out/s" \
@@ -108,7 +110,7 @@ windows = tier["windows"]
 assert len(windows) == 2, len(windows)
 for w in windows:
     assert any(f.startswith("host-contended") for f in w["flags"]), w["flags"]
-    assert w["database_cores"] > 0 and w["other_cores"] > 0.5, (w["database_cores"], w["other_cores"])
+    assert w["database_cores"] > 0 and w["other_cores"] > 0.25, (w["database_cores"], w["other_cores"])
     assert w["other_cores"] + w["database_cores"] + w["client_cores"] <= w["busy_cores"] + 0.05, w
 assert tier["saturation"]["limit"] != "database-cpu", tier["saturation"]
 PY
