@@ -6,6 +6,7 @@
 
 #include "report/format.h"
 #include "report/line_chart.h"
+#include "workload/plan_flags.h"
 #include "workload/sweep_window.h"
 
 namespace skyseed {
@@ -186,6 +187,35 @@ std::string FlagsTable(const SweepRecord& r) {
          rows + "</tbody></table></section>\n";
 }
 
+// What each class's executed plan shows that a capacity engineer would ask
+// about (workload/plan_flags.h), per tier.
+std::string PlanFlagsTable(const SweepRecord& r) {
+  std::string rows;
+  for (const TierSweep& t : r.tiers) {
+    for (const auto& [cls, plan] : t.explain) {
+      Result<std::vector<PlanFlag>> flags = FlagPlan(plan.dump());
+      if (!flags.ok()) {
+        rows += "<tr>" + Cell(t.tier, "l") + Cell(cls, "l") + Cell("-", "l") +
+                Cell(flags.status().message(), "l wrap") + "</tr>\n";
+        continue;
+      }
+      for (const PlanFlag& f : *flags) {
+        rows += "<tr>" + Cell(t.tier, "l") + Cell(cls, "l") + Cell(PlanFlagName(f.kind), "l") +
+                Cell(f.node + ": " + f.detail, "l wrap") + "</tr>\n";
+      }
+    }
+  }
+  if (rows.empty()) {
+    rows =
+        "<tr><td class=\"l\" colspan=\"4\">no plan shows a misestimate, a nested loop run "
+        "per row, or a filter throwing most rows away</td></tr>\n";
+  }
+  return "<section class=\"panel\"><h2>Plan flags</h2><table><thead><tr><th class=\"l\">Tier"
+         "</th><th class=\"l\">Class</th><th class=\"l\">Flag</th><th class=\"l\">Where"
+         "</th></tr></thead><tbody>\n" +
+         rows + "</tbody></table></section>\n";
+}
+
 void AddFigure(const std::string& file, const LineChart& chart, const std::string& caption,
                SweepSection* out, std::string* figures) {
   const std::string svg = RenderLineChart(chart);
@@ -234,7 +264,7 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
     for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");
     out.html += "<h2 class=\"part\">Capacity sweep</h2>\n<p class=\"sub\">" + EscapeMarkup(title) +
                 "</p>\n" + FindingsTable(r) + "<section class=\"charts\">\n" + figures +
-                "</section>\n" + FlagsTable(r);
+                "</section>\n" + FlagsTable(r) + PlanFlagsTable(r);
   }
   return out;
 }

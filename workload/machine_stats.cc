@@ -24,23 +24,6 @@ double MeminfoKiB(const std::string& field) {
 
 }  // namespace
 
-Result<CpuTimes> ReadCpuTimes() {
-  std::ifstream in("/proc/stat");
-  std::string line;
-  if (!std::getline(in, line) || line.rfind("cpu ", 0) != 0) {
-    return Status::IoError("cannot read /proc/stat");
-  }
-  std::istringstream fields(line.substr(4));
-  // user nice system idle iowait irq softirq steal
-  double v[8] = {};
-  for (double& x : v) fields >> x;
-  const double hz = static_cast<double>(sysconf(_SC_CLK_TCK));
-  CpuTimes t;
-  t.total_seconds = (v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7]) / hz;
-  t.busy_seconds = t.total_seconds - (v[3] + v[4]) / hz;
-  return t;
-}
-
 MachineFacts ReadMachineFacts() {
   MachineFacts m;
   m.cores = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));

@@ -10,12 +10,6 @@
 
 namespace skyseed {
 
-struct CpuTimes {
-  double busy_seconds = 0;   // all CPUs, not idle or iowait
-  double total_seconds = 0;  // all CPUs
-};
-Result<CpuTimes> ReadCpuTimes();  // /proc/stat
-
 struct MachineFacts {
   int cores = 1;
   double memory_gib = 0;

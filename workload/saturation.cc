@@ -56,9 +56,23 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
     return LimitKind::kDatabaseIo;
   }
   const double busy = at.cores > 0 ? at.busy_cores / at.cores : 0;
-  if (busy >= rule.machine_busy) {
-    *why = Format("CPUs %.0f %% busy, pgbench %.2f cores of it", 100 * busy, at.client_cores);
+  if (busy >= rule.machine_busy && at.database_cores < 0) {
+    *why = Format(
+        "CPUs %.0f %% busy, pgbench %.2f cores of it (the server's processes are not "
+        "on this host)",
+        100 * busy, at.client_cores);
     return LimitKind::kDatabaseCpu;
+  }
+  const double left = at.cores - at.client_cores;  // what pgbench leaves the server
+  if (at.database_cores >= 0 && left > 0 && at.database_cores >= rule.database_busy * left) {
+    *why = Format("PostgreSQL's processes used %.2f of the %.2f cores pgbench left",
+                  at.database_cores, left);
+    return LimitKind::kDatabaseCpu;
+  }
+  if (busy >= rule.machine_busy) {
+    *why = Format("CPUs %.0f %% busy but PostgreSQL's processes only %.2f cores of it", 100 * busy,
+                  at.database_cores);
+    return LimitKind::kUnknown;
   }
   *why = Format("CPUs %.0f %% busy, hit ratio %.3f: neither explains it", 100 * busy, at.hit_ratio);
   return LimitKind::kUnknown;

@@ -20,6 +20,9 @@ struct StepEvidence {
   double client_cores = 0;  // pgbench's CPU seconds per wall second
   double client_threads = 1;
   double busy_cores = 0;  // the whole machine's CPU seconds per wall second
+  // PostgreSQL's own processes (the postmaster's tree); -1 when the server is
+  // not on this host, and the machine's busy share decides as before.
+  double database_cores = -1;
   int cores = 1;
 };
 
@@ -31,6 +34,12 @@ struct SaturationRule {
   double client_thread_busy = 0.90;
   double client_share = 0.50;
   double machine_busy = 0.90;  // the CPUs are the ceiling at this share
+  // ... and they are the database's ceiling when its own processes use this
+  // share of the cores the load generator leaves it.
+  double database_busy = 0.80;
+  // Other processes holding more than this many cores make a window measure
+  // them: it is flagged host-contended and averaged into nothing.
+  double host_contended_cores = 0.25;
   double hit_ratio_drop = 0.02;
   double low_hit_ratio = 0.90;
 };

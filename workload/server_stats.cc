@@ -6,6 +6,12 @@
 namespace skyseed {
 namespace {
 
+// Every statement the sweep's monitor sends starts with this comment, which
+// pg_stat_statements keeps in the text it records: so the rankings can
+// leave skyseed's own statements out (they once topped top_by_mean).
+constexpr const char* kMonitorTag = "/* skyseed monitor */ ";
+std::string Monitored(const char* sql) { return std::string(kMonitorTag) + sql; }
+
 // strtod, not stod: the server's numbers always parse, and nothing here may
 // throw.
 double Number(const PgResult& r, int row, int col) {
@@ -14,12 +20,13 @@ double Number(const PgResult& r, int row, int col) {
 
 Status ReadStatements(PgConnection& conn, ServerSnapshot* s) {
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT queryid::text, query, calls, total_exec_time, rows, shared_blks_hit, "
-                 "shared_blks_read FROM pg_stat_statements "
-                 "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
-                 "AND queryid IS NOT NULL",
-                 &r));
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      Monitored("SELECT queryid::text, query, calls, total_exec_time, rows, shared_blks_hit, "
+                "shared_blks_read FROM pg_stat_statements "
+                "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+                "AND queryid IS NOT NULL AND query NOT LIKE $1 "
+                "AND userid = (SELECT oid FROM pg_roles WHERE rolname = current_user)"),
+      {std::string(kMonitorTag) + "%"}, &r));
   for (int i = 0; i < r.rows(); ++i) {
     StatementTimes t;
     t.query = r.text(i, 1);
@@ -38,11 +45,11 @@ Status ReadStatements(PgConnection& conn, ServerSnapshot* s) {
 Result<ServerCapabilities> ProbeCapabilities(PgConnection& conn) {
   ServerCapabilities caps;
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements'), "
-                 "current_setting('shared_preload_libraries') LIKE '%pg_stat_statements%', "
-                 "current_setting('track_io_timing') = 'on'",
-                 &r));
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      Monitored("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_stat_statements'), "
+                "current_setting('shared_preload_libraries') LIKE '%pg_stat_statements%', "
+                "current_setting('track_io_timing') = 'on'"),
+      &r));
   const bool created = r.text(0, 0) == "t";
   const bool loaded = r.text(0, 1) == "t";
   caps.statements = created && loaded;
@@ -62,11 +69,11 @@ Result<ServerCapabilities> ProbeCapabilities(PgConnection& conn) {
 Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities& caps) {
   ServerSnapshot s;
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT blks_hit, blks_read, temp_files, temp_bytes, blk_read_time, xact_commit, "
-                 "xact_rollback, pg_postmaster_start_time()::text FROM pg_stat_database "
-                 "WHERE datname = current_database()",
-                 &r));
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      Monitored("SELECT blks_hit, blks_read, temp_files, temp_bytes, blk_read_time, xact_commit, "
+                "xact_rollback, pg_postmaster_start_time()::text FROM pg_stat_database "
+                "WHERE datname = current_database()"),
+      &r));
   if (r.rows() != 1) return Status::Database("pg_stat_database has no row for this database");
   s.blks_hit = Number(r, 0, 0);
   s.blks_read = Number(r, 0, 1);
@@ -109,23 +116,23 @@ WindowStatements StatementDeltas(const ServerSnapshot& before, const ServerSnaps
 
 Status SampleWaitEvents(PgConnection& conn, std::map<std::string, int>* counts) {
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU'), count(*) "
-                 "FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' "
-                 "AND pid <> pg_backend_pid() GROUP BY 1",
-                 &r));
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      Monitored("SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU'), count(*) "
+                "FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' "
+                "AND pid <> pg_backend_pid() GROUP BY 1"),
+      &r));
   for (int i = 0; i < r.rows(); ++i) (*counts)[r.text(i, 0)] += static_cast<int>(Number(r, i, 1));
   return Status::Ok();
 }
 
 Result<std::map<std::string, std::string>> ReadServerSettings(PgConnection& conn) {
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT name, current_setting(name) FROM unnest(ARRAY['server_version', "
-                 "'shared_buffers', 'effective_cache_size', 'work_mem', 'max_parallel_workers', "
-                 "'max_parallel_workers_per_gather', 'max_connections', 'random_page_cost', "
-                 "'track_io_timing', 'shared_preload_libraries']) AS name",
-                 &r));
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      Monitored("SELECT name, current_setting(name) FROM unnest(ARRAY['server_version', "
+                "'shared_buffers', 'effective_cache_size', 'work_mem', 'max_parallel_workers', "
+                "'max_parallel_workers_per_gather', 'max_connections', 'random_page_cost', "
+                "'track_io_timing', 'shared_preload_libraries']) AS name"),
+      &r));
   std::map<std::string, std::string> settings;
   for (int i = 0; i < r.rows(); ++i) settings[r.text(i, 0)] = r.text(i, 1);
   return settings;

@@ -65,6 +65,8 @@ json WindowToJson(const SweepWindow& w) {
           {"client_cores", w.client_cores},
           {"client_threads", w.client_threads},
           {"busy_cores", w.busy_cores},
+          {"database_cores", w.database_cores},
+          {"other_cores", w.other_cores},
           {"cores", w.cores},
           {"swap_used_mib", w.swap_used_mib},
           {"disk_free_gib", w.disk_free_gib},
@@ -96,6 +98,9 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.client_cores = j.at("client_cores").get<double>();
     w.client_threads = j.at("client_threads").get<int>();
     w.busy_cores = j.at("busy_cores").get<double>();
+    // Absent from sweeps recorded before the attribution: unknown.
+    w.database_cores = j.value("database_cores", -1.0);
+    w.other_cores = j.value("other_cores", 0.0);
     w.cores = j.at("cores").get<int>();
     w.swap_used_mib = j.at("swap_used_mib").get<double>();
     w.disk_free_gib = j.at("disk_free_gib").get<double>();
@@ -132,7 +137,8 @@ json SweepToJson(const SweepRecord& r) {
 std::string WindowsCsv(const SweepRecord& r) {
   std::string s =
       "tier,database_size,clients,rep,seconds,committed,failed,tps,error_rate,p50_ms,p95_ms,"
-      "p99_ms,hit_ratio,reads_per_s,temp_bytes,read_ms,client_cores,busy_cores,valid,flags\n";
+      "p99_ms,hit_ratio,reads_per_s,temp_bytes,read_ms,client_cores,busy_cores,database_cores,"
+      "other_cores,valid,flags\n";
   for (const TierSweep& t : r.tiers) {
     for (const SweepWindow& w : t.windows) {
       std::string flags;
@@ -146,7 +152,8 @@ std::string WindowsCsv(const SweepRecord& r) {
            Num(w.latency_ms.p50) + "," + Num(w.latency_ms.p95) + "," + Num(w.latency_ms.p99) + "," +
            Num(w.hit_ratio) + "," + Num(w.reads_per_s) + "," + Num(w.temp_bytes) + "," +
            Num(w.read_ms) + "," + Num(w.client_cores) + "," + Num(w.busy_cores) + "," +
-           (w.valid() ? "true" : "false") + ",\"" + flags + "\"\n";
+           Num(w.database_cores) + "," + Num(w.other_cores) + "," + (w.valid() ? "true" : "false") +
+           ",\"" + flags + "\"\n";
     }
   }
   return s;

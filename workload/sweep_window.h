@@ -39,6 +39,8 @@ struct SweepWindow {
   double client_cores = 0;
   int client_threads = 1;
   double busy_cores = 0;
+  double database_cores = -1;  // the postmaster's tree; -1 when not on this host
+  double other_cores = 0;      // busy minus database, pgbench and skyseed
   int cores = 1;
   double swap_used_mib = 0;
   double disk_free_gib = 0;

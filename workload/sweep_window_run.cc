@@ -1,11 +1,13 @@
 #include "workload/sweep_window_run.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 
+#include "workload/cpu_attribution.h"
 #include "workload/pgbench_log.h"
 #include "workload/pgbench_process.h"
 
@@ -32,6 +34,12 @@ long long ReportedTransactions(const std::string& output) {
   const size_t at = output.find(key);
   if (at == std::string::npos) return -1;
   return std::strtoll(output.c_str() + at + key.size(), nullptr, 10);
+}
+
+std::string Cores(double v) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.2f", v);
+  return text;
 }
 
 bool IsTransactionLog(const fs::path& p) {
@@ -155,7 +163,8 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
   const double swap_before = SwapUsedMiB();
   Result<ServerSnapshot> before = TakeSnapshot(monitor, s.caps);
   if (!before.ok()) return before.status().Annotate("reading the server before the window");
-  Result<CpuTimes> cpu_before = ReadCpuTimes();
+  const int postmaster = LocalPostmasterPid(monitor.backend_pid());
+  const CpuReading cpu_before = ReadCpu(postmaster);
   std::map<std::string, int> waits;
   const std::string output = (fs::path(s.window_dir) / "pgbench.out").string();
   ClearLogs(s.window_dir);
@@ -163,11 +172,17 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
                            RunProcess(
                                PgbenchArgs(s, clients, seconds), s.window_dir, output, 0.5,
                                [&] { return SampleWaitEvents(monitor, &waits); }, s.environment));
-  Result<CpuTimes> cpu_after = ReadCpuTimes();
-  if (cpu_before.ok() && cpu_after.ok() && run.wall_seconds > 0) {
-    w.busy_cores = (cpu_after->busy_seconds - cpu_before->busy_seconds) / run.wall_seconds;
+  const CpuShares cpu =
+      AttributeCpu(cpu_before, ReadCpu(postmaster), run.cpu_seconds, run.wall_seconds);
+  w.busy_cores = cpu.busy_cores;
+  w.client_cores = cpu.client_cores;
+  w.database_cores = cpu.database_cores;
+  w.other_cores = cpu.other_cores;
+  if (HostContended(cpu, s.options.rule)) {
+    w.flags.push_back("host-contended: other processes held " + Cores(cpu.other_cores) +
+                      " cores (PostgreSQL " + Cores(cpu.database_cores) + ", pgbench " +
+                      Cores(cpu.client_cores) + ")");
   }
-  w.client_cores = run.wall_seconds > 0 ? run.cpu_seconds / run.wall_seconds : 0;
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TransactionRecord> records,
                            ReadLogs(s.window_dir, s.options.keep_logs));
   SummariseTransactions(records, s.options.mix, &w);

@@ -9,6 +9,8 @@ source "$(dirname "$0")/lib.sh"
 db=t_sweep
 out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
 fresh_db "$db"
+# The rankings need pg_stat_statements in the database (a --db server is only read).
+sql "$db" "CREATE EXTENSION pg_stat_statements" >/dev/null
 args=(--tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1 --db "$(conninfo "$db")")
 
 check "a short sweep runs" "$bin" sweep "${args[@]}" --keep-logs --out "$out/s" \
@@ -62,6 +64,16 @@ check "the cone plan uses the position GiST" grep -q gaia_source_pos_idx "$out/s
 check "four windows and one tier recorded in the database" \
   test "$(sql "$db" "SELECT count(*) FROM skyseed.sweep_window")/$(sql "$db" "SELECT count(*) FROM skyseed.sweep_tier")" = 4/1
 
+check "the statement rankings hold the load's statements, none of skyseed's monitor" \
+  python3 - "$out/s/sweep.json" <<'PY'
+import json, sys
+windows = json.load(open(sys.argv[1]))["tiers"][0]["windows"]
+seen = [s["query"] for w in windows for k in ("top_by_total", "top_by_mean") for s in w[k]]
+assert seen, "no statement ranked"
+assert not [q for q in seen if "pg_stat_" in q or "skyseed monitor" in q], seen
+assert any("gaia_source" in q for q in seen), seen
+PY
+
 # Killed after its first window, a sweep run again measures only the rest.
 "$bin" sweep "${args[@]}" --out "$out/k" &
 pid=$!
@@ -79,6 +91,29 @@ check "the windows measured before the kill were not measured again" test "${aga
 rm -rf "$out/k/ci/c1-r1"
 check "a third run measures nothing" bash -c '"$@" >/dev/null' _ "$bin" sweep "${args[@]}" --out "$out/k"
 check "so no window folder was made again" test ! -e "$out/k/ci/c1-r1"
+
+# A CPU burner beside the sweep: its core is someone else's, so every window
+# is flagged host-contended, PostgreSQL's own CPU is measured apart from it,
+# and no tier is called database-cpu on such windows.
+( while :; do :; done ) &
+burner=$!
+"$bin" sweep --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1 --mix lookup_source=100 \
+  --db "$(conninfo "$db")" --out "$out/burn" >/dev/null 2>&1
+rc=$?
+kill "$burner"; wait "$burner" 2>/dev/null
+check "a sweep beside a CPU burner runs ($rc)" test "$rc" = 0
+check "every window beside the burner is flagged host-contended, the database's CPU apart" \
+  python3 - "$out/burn/sweep.json" <<'PY'
+import json, sys
+tier = json.load(open(sys.argv[1]))["tiers"][0]
+windows = tier["windows"]
+assert len(windows) == 2, len(windows)
+for w in windows:
+    assert any(f.startswith("host-contended") for f in w["flags"]), w["flags"]
+    assert w["database_cores"] > 0 and w["other_cores"] > 0.25, (w["database_cores"], w["other_cores"])
+    assert w["other_cores"] + w["database_cores"] + w["client_cores"] <= w["busy_cores"] + 0.05, w
+assert tier["saturation"]["limit"] != "database-cpu", tier["saturation"]
+PY
 
 # Bad arguments: exit 2, one line, nothing touched (no cluster, no database, no --out).
 for bad in "--clients 0" "--duration -1" "--mix lookup_source=70,nearby=30" \

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <nlohmann/json.hpp>
+
 #include "report/line_chart.h"
 
 namespace skyseed {
@@ -51,6 +54,23 @@ TEST(SweepReport, ChartsTablesAndFiles) {
   EXPECT_NE(s.html.find("database-cpu: at 2 clients"), std::string::npos);
   EXPECT_NE(s.html.find("swap grew in the window"), std::string::npos);
   EXPECT_TRUE(RenderSweepSection({}).html.empty());
+}
+
+// A class whose recorded plan (PostgreSQL's, tests/workload/plans) throws
+// most rows away is named in the plan-flags table; a clean one is not.
+TEST(SweepReport, PlanFlagsFromTheRecordedPlans) {
+  auto plan = [](const char* name) {
+    std::ifstream in(std::string(SKYSEED_TEST_PLANS_DIR) + "/" + name + ".json");
+    return nlohmann::json::parse(in);
+  };
+  SweepRecord r = Record();
+  r.tiers[0].explain = {{"cone_source", plan("filter")}, {"lookup_source", plan("clean")}};
+  const std::string html = RenderSweepSection({r}).html;
+  EXPECT_NE(html.find("<td class=\"l\">cone_source</td><td class=\"l\">filter-waste</td>"),
+            std::string::npos);
+  EXPECT_EQ(html.find("<td class=\"l\">lookup_source</td>"), std::string::npos);
+  r.tiers[0].explain = {{"lookup_source", plan("clean")}};
+  EXPECT_NE(RenderSweepSection({r}).html.find("no plan shows"), std::string::npos);
 }
 
 TEST(LineChart, IntervalsAndEmptyCharts) {
