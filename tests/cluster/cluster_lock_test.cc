@@ -9,26 +9,12 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/temp_dir.h"
+
 namespace skyseed {
 namespace {
 
 namespace fs = std::filesystem;
-
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/skyseed-lock-XXXXXX";
-    if (mkdtemp(pattern) != nullptr) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // Whether another open file description could take the lock now: what a
 // second skyseed process would meet.

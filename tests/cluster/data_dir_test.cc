@@ -9,32 +9,12 @@
 #include <iterator>
 #include <string>
 
+#include "tests/temp_dir.h"
+
 namespace skyseed {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A fresh directory under /tmp, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/skyseed-dd-XXXXXX";
-    if (mkdtemp(pattern) != nullptr) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-std::string Slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 size_t Occurrences(const std::string& text, const std::string& what) {
   size_t n = 0;

@@ -15,34 +15,15 @@
 #include <thread>
 
 #include "cluster/data_dir.h"
+#include "tests/temp_dir.h"
 
 namespace skyseed {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under /tmp, removed at the end. 0755 because, under
-// root, the server runs as "postgres", which must be able to reach into it.
-class TempDir {
- public:
-  explicit TempDir(mode_t mode = 0755) {
-    char pattern[] = "/tmp/skyseed-ec-XXXXXX";
-    if (mkdtemp(pattern) != nullptr && chmod(pattern, mode) == 0) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-std::string Slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+// Under root the server runs as "postgres", which must reach into the folder.
+constexpr mode_t kReachable = 0755;
 
 // The first value of `sql`'s first row, or "ERROR: ..." so failures show why.
 std::string QueryOne(const std::string& conninfo, const char* sql) {
@@ -75,7 +56,7 @@ class EmbeddedClusterTest : public ::testing::Test {
     if (!tmp_.path().empty()) StopEmbeddedCluster(data_dir_.string());
   }
 
-  TempDir tmp_;
+  TempDir tmp_{kReachable};
   // A space in the path exercises the quoting of conninfo and postgresql.conf.
   fs::path data_dir_ = tmp_.path() / "data dir";
   ClusterSettings settings_ = DetectMachine(2);
@@ -138,7 +119,7 @@ TEST_F(EmbeddedClusterTest, StartStopRestartAndCrashRecovery) {
 }
 
 TEST(EmbeddedClusterRefusalTest, NonEmptyForeignDirectoryIsLeftUntouched) {
-  TempDir tmp;
+  TempDir tmp{kReachable};
   ASSERT_FALSE(tmp.path().empty());
   const fs::path dir = tmp.path() / "occupied";
   fs::create_directory(dir);
@@ -160,7 +141,7 @@ TEST(EmbeddedClusterRefusalTest, NonEmptyForeignDirectoryIsLeftUntouched) {
 }
 
 TEST(EmbeddedClusterRefusalTest, ClusterNotMadeBySkyseedIsRefused) {
-  TempDir tmp;
+  TempDir tmp{kReachable};
   ASSERT_FALSE(tmp.path().empty());
   const fs::path dir = tmp.path() / "theirs";
   fs::create_directory(dir);
@@ -177,7 +158,7 @@ TEST(EmbeddedClusterRefusalTest, ClusterNotMadeBySkyseedIsRefused) {
 }
 
 TEST(EmbeddedClusterRefusalTest, SocketPathTooLongIsRefused) {
-  TempDir tmp;
+  TempDir tmp{kReachable};
   ASSERT_FALSE(tmp.path().empty());
   const fs::path dir = tmp.path() / std::string(100, 'd');
   Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2));
@@ -191,7 +172,7 @@ TEST(EmbeddedClusterRefusalTest, SocketPathTooLongIsRefused) {
 
 // PostgreSQL would cut a longer name; refused before anything is created.
 TEST(EmbeddedClusterRefusalTest, DatabaseNameOutOfRangeIsRefused) {
-  TempDir tmp;
+  TempDir tmp{kReachable};
   ASSERT_FALSE(tmp.path().empty());
   const fs::path dir = tmp.path() / "data";
   for (const std::string& name : {std::string(), std::string(64, 'n')}) {

@@ -17,32 +17,12 @@
 #include "cluster/text_file.h"
 #include "generator/byte_buffer.h"
 #include "loader/copy_file.h"
+#include "tests/temp_dir.h"
 
 namespace skyseed {
 namespace {
 
 namespace fs = std::filesystem;
-
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/skyseed-fw-XXXXXX";
-    if (mkdtemp(pattern) != nullptr) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-std::string Slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 void Put(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
