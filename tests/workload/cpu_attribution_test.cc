@@ -15,7 +15,8 @@ namespace {
 constexpr double kWall = 10;
 CpuReading At(double host, double database, double self) { return {host, database, self}; }
 
-StepEvidence Evidence(const CpuShares& c, int clients, double tps, double p95) {
+// A window measured with these shares, unflagged.
+SweepWindow WindowOf(const CpuShares& c, int clients, double tps, double p95) {
   SweepWindow w;
   w.clients = clients;
   w.tps = tps;
@@ -26,8 +27,21 @@ StepEvidence Evidence(const CpuShares& c, int clients, double tps, double p95) {
   w.client_cores = c.client_cores;
   w.database_cores = c.database_cores;
   w.other_cores = c.other_cores;
+  return w;
+}
+
+// The step of that one window, flagged as the sweep flags it.
+StepEvidence Evidence(const CpuShares& c, int clients, double tps, double p95) {
+  SweepWindow w = WindowOf(c, clients, tps, p95);
   if (HostContended(c, SaturationRule{})) w.flags.push_back("host-contended");
   return StepFromWindows({w});
+}
+
+// One client on a quiet host: PostgreSQL 0.5 cores (or not on this host).
+StepEvidence FirstStep(bool database_known = true) {
+  const CpuReading before = At(0, database_known ? 0 : -1, 0);
+  const CpuReading after = At(8, database_known ? 5 : -1, 0.1);
+  return Evidence(AttributeCpu(before, after, 1, kWall), 1, 1000, 2);
 }
 
 TEST(CpuAttribution, SharesAddUpToTheHostsBusyTime) {
@@ -44,17 +58,11 @@ TEST(CpuAttribution, AnotherProcessesCpuIsNotTheDatabasesLimit) {
   // held 1.0. Host-wide, this would have read as database-cpu.
   const CpuShares busy_neighbour = AttributeCpu(At(0, 0, 0), At(19.6, 6, 0.2), 3, kWall);
   EXPECT_TRUE(HostContended(busy_neighbour, {}));
-  const StepEvidence first =
-      Evidence(AttributeCpu(At(0, 0, 0), At(8, 5, 0.1), 1, kWall), 1, 1000, 2);
+  const StepEvidence first = FirstStep();
   const StepEvidence contended = Evidence(busy_neighbour, 8, 1020, 6);
   EXPECT_EQ(contended.tps, 0) << "a host-contended window is averaged into nothing";
   // Even unflagged, the rule asks for PostgreSQL's own processes.
-  StepEvidence unflagged = contended;
-  unflagged.tps = 1020;
-  unflagged.p95_ms = 6;
-  unflagged.busy_cores = busy_neighbour.busy_cores;
-  unflagged.client_cores = busy_neighbour.client_cores;
-  unflagged.database_cores = busy_neighbour.database_cores;
+  const StepEvidence unflagged = StepFromWindows({WindowOf(busy_neighbour, 8, 1020, 6)});
   std::string why;
   EXPECT_EQ(ClassifyLimit(first, unflagged, {}, &why), LimitKind::kUnknown) << why;
   EXPECT_NE(why.find("only 0.60"), std::string::npos) << why;
@@ -63,8 +71,7 @@ TEST(CpuAttribution, AnotherProcessesCpuIsNotTheDatabasesLimit) {
 TEST(CpuAttribution, TheDatabasesOwnProcessesAtTheCoresLeftAreItsLimit) {
   const CpuShares db_bound = AttributeCpu(At(0, 0, 0), At(19.8, 16.5, 0.1), 3, kWall);
   EXPECT_FALSE(HostContended(db_bound, {}));
-  const StepEvidence first =
-      Evidence(AttributeCpu(At(0, 0, 0), At(8, 5, 0.1), 1, kWall), 1, 1000, 2);
+  const StepEvidence first = FirstStep();
   const StepEvidence at = Evidence(db_bound, 16, 5050, 6);
   std::string why;
   EXPECT_EQ(ClassifyLimit(first, at, {}, &why), LimitKind::kDatabaseCpu);
@@ -74,8 +81,7 @@ TEST(CpuAttribution, TheDatabasesOwnProcessesAtTheCoresLeftAreItsLimit) {
 TEST(CpuAttribution, ABusyLoadGeneratorIsTheClientsLimit) {
   // pgbench used 1.1 of 2 cores (55 % of the host's busy time).
   const CpuShares client_bound = AttributeCpu(At(0, 0, 0), At(20, 8.5, 0.2), 11, kWall);
-  const StepEvidence first =
-      Evidence(AttributeCpu(At(0, 0, 0), At(8, 5, 0.1), 1, kWall), 1, 1000, 2);
+  const StepEvidence first = FirstStep();
   std::string why;
   EXPECT_EQ(ClassifyLimit(first, Evidence(client_bound, 16, 5050, 6), {}, &why), LimitKind::kClient)
       << why;
@@ -86,8 +92,7 @@ TEST(CpuAttribution, UnknownDatabaseLeavesTheHostWideRule) {
   const CpuShares remote = AttributeCpu(At(0, -1, 0), At(19.6, -1, 0.2), 3, kWall);
   EXPECT_EQ(remote.database_cores, -1);
   EXPECT_FALSE(HostContended(remote, {}));
-  const StepEvidence first =
-      Evidence(AttributeCpu(At(0, -1, 0), At(8, -1, 0.1), 1, kWall), 1, 1000, 2);
+  const StepEvidence first = FirstStep(/*database_known=*/false);
   std::string why;
   EXPECT_EQ(ClassifyLimit(first, Evidence(remote, 8, 1020, 6), {}, &why), LimitKind::kDatabaseCpu);
   EXPECT_NE(why.find("not on this host"), std::string::npos) << why;
