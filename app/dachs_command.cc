@@ -29,9 +29,8 @@ std::string UtcNow() {
 // DaCHS names an RD by its path under inputsDir, without ".rd"; skyseed does
 // not read DaCHS's configuration, so it assumes the usual one level down
 // (inputs/skyseed/q.rd is skyseed/q).
-void PrintPublishCommands(const fs::path& rd, const std::string& schema) {
-  const fs::path abs = fs::absolute(rd).lexically_normal();
-  const std::string id = abs.parent_path().filename().string() + "/" + abs.stem().string();
+void PrintPublishCommands(const fs::path& written, const std::string& schema) {
+  const std::string id = written.parent_path().filename().string() + "/" + written.stem().string();
   std::printf(
       "publish (RD id %s, when the file is in DaCHS's inputsDir):\n"
       "  dachs imp //obscore && dachs imp -m %s && dachs imp //obscore create\n"
@@ -61,8 +60,9 @@ Status WriteDachsRd(const std::string& out, const std::string& schema) {
   const Status dir_ok = PrepareOutputDir(dir);
   if (!dir_ok.ok()) return Status::InvalidArgument("--out " + dir_ok.message());
   SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(path, DachsResourceDescriptor(schema, UtcNow())));
-  std::printf("%s\n", fs::absolute(path, ec).lexically_normal().c_str());
-  PrintPublishCommands(path, schema);
+  const fs::path written = fs::absolute(path, ec).lexically_normal();
+  std::printf("%s\n", written.c_str());
+  PrintPublishCommands(written, schema);
   return Status::Ok();
 }
 

@@ -193,7 +193,7 @@ std::string PlanFlagsTable(const SweepRecord& r) {
   std::string rows;
   for (const TierSweep& t : r.tiers) {
     for (const auto& [cls, plan] : t.explain) {
-      Result<std::vector<PlanFlag>> flags = FlagPlan(plan.dump());
+      Result<std::vector<PlanFlag>> flags = FlagPlan(plan);
       if (!flags.ok()) {
         rows += "<tr>" + Cell(t.tier, "l") + Cell(cls, "l") + Cell("-", "l") +
                 Cell(flags.status().message(), "l wrap") + "</tr>\n";

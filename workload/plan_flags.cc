@@ -74,8 +74,7 @@ const char* PlanFlagName(PlanFlag::Kind k) {
   return "?";
 }
 
-Result<std::vector<PlanFlag>> FlagPlan(const std::string& explain_json, const PlanFlagRule& rule) {
-  const json doc = json::parse(explain_json, nullptr, /*allow_exceptions=*/false);
+Result<std::vector<PlanFlag>> FlagPlan(const json& doc, const PlanFlagRule& rule) {
   if (!doc.is_array() || doc.empty() || !doc[0].is_object() || !doc[0].contains("Plan") ||
       !doc[0]["Plan"].is_object()) {
     return Status::Corruption("not an EXPLAIN (FORMAT JSON) plan");
@@ -87,6 +86,11 @@ Result<std::vector<PlanFlag>> FlagPlan(const std::string& explain_json, const Pl
     return Status::Corruption(std::string("EXPLAIN plan: ") + e.what());
   }
   return flags;
+}
+
+Result<std::vector<PlanFlag>> FlagPlanText(const std::string& explain_json,
+                                           const PlanFlagRule& rule) {
+  return FlagPlan(json::parse(explain_json, nullptr, /*allow_exceptions=*/false), rule);
 }
 
 }  // namespace skyseed

@@ -3,6 +3,7 @@
 // scale.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -33,7 +34,10 @@ struct PlanFlagRule {
 // The flags of one plan, in plan order; Corruption when `explain_json` is not
 // what EXPLAIN (ANALYZE, FORMAT JSON) prints. Below a Limit the planner's
 // rows are those of a full run, so no misestimate is called there.
-Result<std::vector<PlanFlag>> FlagPlan(const std::string& explain_json,
+Result<std::vector<PlanFlag>> FlagPlan(const nlohmann::json& explain,
                                        const PlanFlagRule& rule = {});
+// The same from the text EXPLAIN printed.
+Result<std::vector<PlanFlag>> FlagPlanText(const std::string& explain_json,
+                                           const PlanFlagRule& rule = {});
 
 }  // namespace skyseed

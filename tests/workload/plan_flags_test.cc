@@ -24,7 +24,7 @@ std::string Plan(const std::string& name) {
 }
 
 std::vector<std::string> Kinds(const std::string& name) {
-  Result<std::vector<PlanFlag>> flags = FlagPlan(Plan(name));
+  Result<std::vector<PlanFlag>> flags = FlagPlanText(Plan(name));
   EXPECT_TRUE(flags.ok()) << name;
   std::vector<std::string> out;
   if (flags.ok()) {
@@ -69,10 +69,10 @@ TEST(PlanFlags, NestedLoopFlagOnlyWhereThePlanHasOne) {
 }
 
 TEST(PlanFlags, RefusesWhatIsNotAPlan) {
-  EXPECT_FALSE(FlagPlan("").ok());
-  EXPECT_FALSE(FlagPlan("[]").ok());
-  EXPECT_FALSE(FlagPlan("{\"Plan\": 1}").ok());
-  EXPECT_FALSE(FlagPlan("[{\"Plan\": {\"Plans\": 3}}]").ok());
+  EXPECT_FALSE(FlagPlanText("").ok());
+  EXPECT_FALSE(FlagPlanText("[]").ok());
+  EXPECT_FALSE(FlagPlanText("{\"Plan\": 1}").ok());
+  EXPECT_FALSE(FlagPlanText("[{\"Plan\": {\"Plans\": 3}}]").ok());
 }
 
 }  // namespace
