@@ -12,10 +12,10 @@
 #include "common/shell_quote.h"
 #include "schema/corpus_schema.h"
 #include "schema/manifest_schema.h"
-#include "tiers/corpus_load.h"
-#include "tiers/grow.h"
+#include "grow/corpus_load.h"
+#include "grow/grow.h"
 #include "tiers/tier_spec.h"
-#include "tiers/verify.h"
+#include "verify/verify.h"
 
 namespace skyseed {
 namespace {

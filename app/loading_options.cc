@@ -4,7 +4,7 @@
 
 #include "app/console_narrator.h"
 #include "app/user_values.h"
-#include "tiers/memory_setting.h"
+#include "grow/memory_setting.h"
 
 namespace skyseed {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "app/connection_options.h"
 #include "common/status.h"
-#include "tiers/grow.h"
+#include "grow/grow.h"
 
 namespace skyseed {
 

@@ -11,8 +11,8 @@
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
 #include "report/tier_report.h"
-#include "tiers/manifest_store.h"
-#include "workload/sweep_store.h"
+#include "store/manifest_store.h"
+#include "sweep/sweep_store.h"
 
 namespace skyseed {
 namespace {

@@ -5,12 +5,12 @@
 #include <nlohmann/json.hpp>
 
 #include "loader/pg_connection.h"
-#include "tiers/manifest_store.h"
-#include "tiers/phase_times.h"
-#include "tiers/standard_views.h"
-#include "tiers/task_times.h"
-#include "workload/sweep_store.h"
-#include "workload/sweep_window.h"
+#include "store/manifest_store.h"
+#include "timing/phase_times.h"
+#include "publish/standard_views.h"
+#include "timing/task_times.h"
+#include "sweep/sweep_store.h"
+#include "sweep/sweep_window.h"
 
 namespace skyseed {
 namespace {

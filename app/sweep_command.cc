@@ -8,9 +8,9 @@
 #include "app/user_values.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
-#include "tiers/grow.h"
+#include "grow/grow.h"
 #include "workload/child_connection.h"
-#include "workload/sweep.h"
+#include "sweep/sweep.h"
 
 namespace skyseed {
 namespace {

@@ -6,7 +6,7 @@
 #include "app/commands.h"
 #include "app/connection_options.h"
 #include "loader/pg_connection.h"
-#include "tiers/tap_metadata.h"
+#include "publish/tap_metadata.h"
 
 namespace skyseed {
 

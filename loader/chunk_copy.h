@@ -1,7 +1,7 @@
 // A chunk's rows into a table: its encoded tuples sent as one binary COPY
 // stream (header, the tuples piece by piece as they are produced, trailer),
 // so a chunk never has to be held whole in memory. Only bytes: the
-// transaction around it and the chunk ledger are tiers/chunk_commit.h.
+// transaction around it and the chunk ledger are grow/chunk_commit.h.
 #pragma once
 
 #include <functional>

@@ -6,8 +6,8 @@
 
 #include "report/format.h"
 #include "report/line_chart.h"
-#include "workload/plan_flags.h"
-#include "workload/sweep_window.h"
+#include "sweep/plan_flags.h"
+#include "sweep/sweep_window.h"
 
 namespace skyseed {
 namespace {
@@ -188,7 +188,7 @@ std::string FlagsTable(const SweepRecord& r) {
 }
 
 // What each class's executed plan shows that a capacity engineer would ask
-// about (workload/plan_flags.h), per tier.
+// about (sweep/plan_flags.h), per tier.
 std::string PlanFlagsTable(const SweepRecord& r) {
   std::string rows;
   for (const TierSweep& t : r.tiers) {

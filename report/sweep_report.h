@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "workload/sweep_record.h"
+#include "sweep/sweep_record.h"
 
 namespace skyseed {
 

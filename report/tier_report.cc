@@ -10,8 +10,8 @@
 #include "report/format.h"
 #include "report/page_style.h"
 #include "report/sweep_report.h"
-#include "tiers/phase_times.h"
-#include "tiers/task_times.h"
+#include "timing/phase_times.h"
+#include "timing/task_times.h"
 
 namespace skyseed {
 namespace {

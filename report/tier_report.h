@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "tiers/manifest_store.h"
-#include "workload/sweep_record.h"
+#include "store/manifest_store.h"
+#include "sweep/sweep_record.h"
 
 namespace skyseed {
 

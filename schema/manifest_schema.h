@@ -1,7 +1,7 @@
 // The `skyseed` schema: what a database records about its corpus (the seed
 // and generator that made it, the committed chunks, the indexes set aside,
 // the shard plan, the tiers reached). Each table is declared once here; its
-// DDL and the column lists of the statements tiers/manifest_store.cc runs on
+// DDL and the column lists of the statements store/manifest_store.cc runs on
 // it both come from that declaration.
 #pragma once
 

@@ -6,7 +6,7 @@
 #include "generator/text_format.h"
 #include "schema/corpus_schema.h"
 #include "schema/manifest_schema.h"
-#include "tiers/manifest_store.h"
+#include "store/manifest_store.h"
 
 namespace skyseed {
 namespace {

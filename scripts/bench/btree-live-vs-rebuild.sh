@@ -6,7 +6,7 @@
 # btree live and (b) into the same table without it, then (c) the btree is
 # built over all rows. Prints microseconds per row for live insertion
 # (a - b) and for the sorted build (c), and their ratio, which
-# tiers/index_strategy.cc's kLiveInsertOverRebuild rounds. Three rounds,
+# indexes/index_strategy.cc's kLiveInsertOverRebuild rounds. Three rounds,
 # in a schema bench_btree the script creates and drops.
 #   scripts/bench/btree-live-vs-rebuild.sh CONNINFO [ROWS]   (default 8000000)
 set -euo pipefail

@@ -9,7 +9,7 @@
 #include "generator/copy_decoder.h"
 #include "generator/corpus_tables.h"
 #include "tests/fuzz/fuzz_check.h"
-#include "tiers/table_scan.h"
+#include "verify/table_scan.h"
 
 namespace skyseed {
 namespace {

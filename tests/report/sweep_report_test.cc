@@ -56,7 +56,7 @@ TEST(SweepReport, ChartsTablesAndFiles) {
   EXPECT_TRUE(RenderSweepSection({}).html.empty());
 }
 
-// A class whose recorded plan (PostgreSQL's, tests/workload/plans) throws
+// A class whose recorded plan (PostgreSQL's, tests/sweep/plans) throws
 // most rows away is named in the plan-flags table; a clean one is not.
 TEST(SweepReport, PlanFlagsFromTheRecordedPlans) {
   auto plan = [](const char* name) {

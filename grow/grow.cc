@@ -1,0 +1,252 @@
+#include "grow/grow.h"
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "common/interrupt.h"
+#include "generator/corpus_tables.h"
+#include "schema/corpus_schema.h"
+#include "store/advisory_locks.h"
+#include "grow/grow_retry.h"
+#include "grow/grow_steps.h"
+#include "grow/grow_to_size.h"
+#include "indexes/index_builds.h"
+#include "store/manifest_store.h"
+#include "grow/memory_setting.h"
+#include "grow/shard_growth.h"
+#include "publish/standard_views.h"
+
+namespace skyseed {
+namespace {
+
+Status EnsureExtension(PgConnection& conn, const std::string& name, const std::string& install) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT (SELECT count(*) FROM pg_extension WHERE extname = $1), "
+                 "(SELECT count(*) FROM pg_available_extensions WHERE name = $1)",
+                 {name}, &r));
+  if (r.text(0, 0) != "0") return Status::Ok();
+  if (r.text(0, 1) == "0") {
+    return Status::InvalidArgument("the server has no " + name +
+                                   " extension; install it on the server host (Debian: " + install +
+                                   ")");
+  }
+  return conn.Exec("CREATE EXTENSION IF NOT EXISTS " + conn.QuoteIdent(name))
+      .Annotate("creating extension " + name + " (needs a role allowed to create extensions)");
+}
+
+Status EnsureExtensions(PgConnection& conn) {
+  for (const ExtensionDef& e : CorpusExtensions()) {
+    SKYSEED_RETURN_IF_ERROR(EnsureExtension(conn, e.name, e.debian_install));
+  }
+  return Status::Ok();
+}
+
+Status AcquireGrowLock(PgConnection& conn, const GrowOptions& o) {
+  Result<bool> got =
+      TryAdvisoryLock(conn, kGrowLockKey, o.sharded() ? LockMode::kShared : LockMode::kExclusive);
+  if (!got.ok()) return got.status();
+  if (!*got) {
+    return Status::Database(o.sharded() ? "a plain skyseed grow is running on this database; "
+                                          "shards wait for it to finish"
+                                        : "another skyseed grow is running on this database; "
+                                          "wait for it to finish (it holds the grow lock)");
+  }
+  if (!o.sharded()) return Status::Ok();
+  got = TryAdvisoryLock(conn, std::to_string(kShardLockBase + o.shard));
+  if (!got.ok()) return got.status();
+  if (!*got) {
+    return Status::Database("shard " + std::to_string(o.shard + 1) + "/" +
+                            std::to_string(o.shards) + " is already running on this database");
+  }
+  return Status::Ok();
+}
+
+// An existing corpus also gets the standard names it should present (the
+// option given, or its recorded setting), and loses stash records of
+// indexes that are built.
+Status CreateOrCheckCorpus(PgConnection& conn, const GrowOptions& o) {
+  Result<CorpusIdentity> id = ReadCorpusIdentity(conn);
+  if (id.ok()) {
+    SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(*id, o.seed));
+    SKYSEED_RETURN_IF_ERROR(ReconcileStandardNames(conn, o.standard_names, *o.narrator));
+    return ClearStashOfBuiltIndexes(conn, *o.narrator);
+  }
+  if (id.status().code() != Status::Code::kNotFound) return id.status();
+  return CreateCorpus(conn, o.seed, o.standard_names.value_or(true));
+}
+
+// Serialised, so shards starting together create the extension and the
+// schema once.
+Status PrepareCorpus(PgConnection& conn, const GrowOptions& o) {
+  SKYSEED_RETURN_IF_ERROR(AdvisoryLock(conn, kSetupLockKey));
+  Status s = EnsureExtensions(conn);
+  if (s.ok()) s = CreateOrCheckCorpus(conn, o);
+  AdvisoryUnlock(conn, kSetupLockKey);
+  return s;
+}
+
+// A tier already recorded is reached: its growth is not repeated, but a
+// declared index lost since is rebuilt (by a plain grow: shards running
+// together would race to build it).
+Result<bool> AlreadyReached(GrowContext& ctx, const std::string& name) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> recorded, ReadTiers(ctx.control));
+  if (!HasTier(recorded, name)) return false;
+  PhaseTimes restored;
+  if (!ctx.options.sharded()) SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &restored));
+  ctx.options.narrator->Say(
+      "tier " + name + " already reached; " +
+      (restored.index_builds.empty() ? "nothing to do" : "its indexes are complete again"));
+  return true;
+}
+
+Status GrowTiers(GrowContext& ctx) {
+  const GrowOptions& options = ctx.options;
+  if (options.sharded()) {
+    if (options.tiers.size() != 1) {
+      return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
+    }
+    SKYSEED_RETURN_IF_ERROR(JoinShardPlan(ctx.control, options, options.tiers[0].name));
+  }
+  for (const TierSpec& tier : options.tiers) {
+    SKYSEED_ASSIGN_OR_RETURN(bool reached, AlreadyReached(ctx, tier.name));
+    if (reached) continue;
+    SKYSEED_RETURN_IF_ERROR(GrowAndRecord(ctx, tier.name, tier.rows));
+  }
+  return Status::Ok();
+}
+
+// Before anything is loaded, so that a typo costs nothing.
+Status CheckRolesExist(PgConnection& conn, const GrowOptions& options) {
+  for (const std::string& role : options.grant_roles) {
+    PgResult r;
+    SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT 1 FROM pg_roles WHERE rolname = $1", {role}, &r));
+    if (r.rows() == 0) {
+      PgResult where;
+      SKYSEED_RETURN_IF_ERROR(
+          conn.Query("SELECT current_database(), current_setting('port')", &where));
+      return Status::InvalidArgument("--grant: no role '" + role + "' in the server of database " +
+                                     where.text(0, 0) + " (port " + where.text(0, 1) +
+                                     "); roles belong to a server: create it there, or grow "
+                                     "into the server that has it with --db");
+    }
+  }
+  return Status::Ok();
+}
+
+Status GrantRead(PgConnection& conn, const GrowOptions& options) {
+  if (options.grant_roles.empty()) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(bool views, PresentsStandardNames(conn));
+  for (const std::string& role : options.grant_roles) {
+    SKYSEED_RETURN_IF_ERROR(conn.Exec(GrantReadSql(role, conn.IdentQuoter(), views))
+                                .Annotate("granting read access to role " + role));
+    options.narrator->Say("role " + role + " may read the corpus (and grant that on)");
+  }
+  return Status::Ok();
+}
+
+Status GrowOnce(const GrowOptions& options) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                           PgConnection::Connect(options.conninfo));
+  PgConnection& control = *conn;
+  SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control, options));
+  SKYSEED_RETURN_IF_ERROR(CheckRolesExist(control, options));
+  SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options));
+  GrowContext ctx{options, control};
+  if (options.target_size == 0) {
+    SKYSEED_RETURN_IF_ERROR(GrowTiers(ctx));
+  } else {
+    SKYSEED_ASSIGN_OR_RETURN(bool reached, AlreadyReached(ctx, options.target_name));
+    if (!reached) SKYSEED_RETURN_IF_ERROR(GrowToSize(ctx));
+  }
+  return GrantRead(control, options);
+}
+
+// A target the database already exceeds would be recorded as a tier it
+// never grew to: refused, unless that tier is recorded already.
+Status CheckTargetAhead(PgConnection& conn, const GrowOptions& options) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(
+      conn.Query("SELECT pg_database_size(current_database()), "
+                 "to_regclass('skyseed.tier') IS NOT NULL",
+                 &r));
+  const uint64_t size = static_cast<uint64_t>(r.int64(0, 0));
+  if (size < options.target_size) return Status::Ok();
+  if (r.text(0, 1) == "t") {
+    PgResult recorded;
+    SKYSEED_RETURN_IF_ERROR(
+        conn.Query("SELECT 1 FROM skyseed.tier WHERE tier = $1", {options.target_name}, &recorded));
+    if (recorded.rows() > 0) return Status::Ok();  // "already reached"
+  }
+  char current[32];
+  std::snprintf(current, sizeof current, "%.1f MiB", size / 1048576.0);
+  return Status::InvalidArgument("--target-size: the database is already " + std::string(current) +
+                                 ", at least the target " + options.target_name.substr(5) +
+                                 "; nothing to grow (give a larger size)");
+}
+
+// The back-off between retries, cut short when the user interrupts.
+void SleepUnlessInterrupted(int seconds) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!Interrupted() && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+// A server skyseed runs itself that died is started again, once, before
+// the retries wait for a server that nobody would start. True: restarted,
+// retry at once.
+Result<bool> RestartedServer(const GrowOptions& options, const Status& failure, bool* used) {
+  if (*used || !options.restart_server || failure.code() != Status::Code::kUnavailable ||
+      Interrupted()) {
+    return false;
+  }
+  *used = true;
+  Result<bool> restarted = options.restart_server();
+  if (!restarted.ok()) return restarted.status().Annotate(failure.message());
+  if (*restarted) {
+    options.narrator->Note("skyseed: " + failure.message() +
+                           "; the embedded server was down: restarted it, resuming");
+  }
+  return restarted;
+}
+
+}  // namespace
+
+Status CheckGrowOnServer(PgConnection& conn, const GrowOptions& options) {
+  SKYSEED_RETURN_IF_ERROR(CheckMaintenanceWorkMemOnServer(conn, options.maintenance_work_mem));
+  if (options.target_size > 0) SKYSEED_RETURN_IF_ERROR(CheckTargetAhead(conn, options));
+  return Status::Ok();
+}
+
+Status Grow(const GrowOptions& options) {
+  {
+    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> probe,
+                             PgConnection::Connect(options.conninfo));
+    SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*probe, options));
+  }
+  bool restart_used = false;
+  for (int attempt = 0;;) {
+    const Status s = GrowOnce(options);
+    SKYSEED_ASSIGN_OR_RETURN(bool restarted, RestartedServer(options, s, &restart_used));
+    if (restarted) continue;
+    const std::optional<int> wait = RetryDelaySeconds(s, attempt, options.retries);
+    if (!wait || Interrupted()) return s;
+    options.narrator->Note("skyseed: " + s.message() + "; retrying in " + std::to_string(*wait) +
+                           " s (retry " + std::to_string(attempt + 1) + " of " +
+                           std::to_string(options.retries) + ")");
+    SleepUnlessInterrupted(*wait);
+    ++attempt;
+  }
+}
+
+Status InitCorpus(const GrowOptions& options) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
+                           PgConnection::Connect(options.conninfo));
+  return PrepareCorpus(*conn, options);
+}
+
+}  // namespace skyseed

@@ -1,0 +1,61 @@
+#include "sweep/cpu_attribution.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "common/cpu_clock.h"
+#include "common/proc_stat.h"
+#include "common/process_tree_cpu.h"
+
+namespace skyseed {
+namespace {
+
+bool IsPostgres(const std::optional<ProcStat>& p) { return p && p->comm.rfind("postgres", 0) == 0; }
+
+}  // namespace
+
+int LocalPostmasterPid(int backend_pid) {
+  const std::optional<ProcStat> backend = ReadProcStat(backend_pid);
+  if (!IsPostgres(backend)) return 0;
+  return IsPostgres(ReadProcStat(backend->ppid)) ? backend->ppid : 0;
+}
+
+CpuReading ReadCpu(int postmaster_pid) {
+  CpuReading r;
+  r.host_busy = HostBusyCpuSeconds().value_or(0);
+  if (postmaster_pid > 0) {
+    const std::vector<ProcStat> all = ReadAllProcesses();
+    const bool alive = std::any_of(all.begin(), all.end(),
+                                   [&](const ProcStat& p) { return p.pid == postmaster_pid; });
+    if (alive) r.database = TreeCpuSeconds(all, postmaster_pid);
+  }
+  if (const std::optional<ProcStat> self = ReadProcStat(getpid())) {
+    r.self = self->OwnCpuSeconds();
+  }
+  return r;
+}
+
+CpuShares AttributeCpu(const CpuReading& before, const CpuReading& after, double client_cpu_seconds,
+                       double wall_seconds) {
+  CpuShares s;
+  if (wall_seconds <= 0) return s;
+  s.busy_cores = std::max(0.0, after.host_busy - before.host_busy) / wall_seconds;
+  s.client_cores = client_cpu_seconds / wall_seconds;
+  const double self = std::max(0.0, after.self - before.self) / wall_seconds;
+  double accounted = s.client_cores + self;
+  if (before.database >= 0 && after.database >= 0) {
+    s.database_cores = std::max(0.0, after.database - before.database) / wall_seconds;
+    accounted += s.database_cores;
+  }
+  s.other_cores = std::max(0.0, s.busy_cores - accounted);
+  return s;
+}
+
+bool HostContended(const CpuShares& shares, const SaturationRule& rule) {
+  // Unknown database CPU leaves it among the others: nothing to tell apart.
+  return shares.database_cores >= 0 && shares.other_cores > rule.host_contended_cores;
+}
+
+}  // namespace skyseed

@@ -1,0 +1,96 @@
+#include "sweep/plan_flags.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace skyseed {
+namespace {
+
+using nlohmann::json;
+
+std::string NodeName(const json& n) {
+  std::string name = n.value("Node Type", "?");
+  if (n.contains("Relation Name")) name += " on " + n["Relation Name"].get<std::string>();
+  if (n.contains("Index Name")) name += " using " + n["Index Name"].get<std::string>();
+  return name;
+}
+
+std::string Rows(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f", v);
+  return text;
+}
+
+struct Walk {
+  const PlanFlagRule& rule;
+  std::vector<PlanFlag>* flags;
+
+  void Node(const json& n, bool under_limit) {
+    const double loops = n.value("Actual Loops", 0.0);
+    const double actual = n.value("Actual Rows", 0.0);  // per loop
+    const double estimate = n.value("Plan Rows", 0.0);  // per loop
+    if (loops > 0 && !under_limit) {
+      const double hi = std::max(actual, estimate), lo = std::max(1.0, std::min(actual, estimate));
+      if (hi >= rule.misestimate_min_rows && hi / lo >= rule.misestimate_factor) {
+        flags->push_back({PlanFlag::Kind::kMisestimate, NodeName(n),
+                          "estimated " + Rows(estimate) + " rows, actual " + Rows(actual) +
+                              (loops > 1 ? " (per loop, " + Rows(loops) + " loops)" : "")});
+      }
+    }
+    const double removed = n.value("Rows Removed by Filter", 0.0) * std::max(1.0, loops);
+    const double kept = actual * std::max(1.0, loops);
+    if (removed >= rule.filter_min_removed &&
+        removed >= rule.filter_removed_share * (removed + kept)) {
+      flags->push_back({PlanFlag::Kind::kFilterWaste, NodeName(n),
+                        Rows(removed) + " rows removed by the filter, " + Rows(kept) + " kept"});
+    }
+    const bool limit = n.value("Node Type", "") == "Limit";
+    if (!n.contains("Plans")) return;
+    for (const json& child : n["Plans"]) {
+      if (n.value("Node Type", "") == "Nested Loop" &&
+          child.value("Parent Relationship", "") == "Inner" &&
+          child.value("Actual Loops", 0.0) >= rule.inner_loops) {
+        flags->push_back({PlanFlag::Kind::kNestedLoopInner, NodeName(n),
+                          "inner " + NodeName(child) + " ran " +
+                              Rows(child.value("Actual Loops", 0.0)) + " times"});
+      }
+      Node(child, under_limit || limit);
+    }
+  }
+};
+
+}  // namespace
+
+const char* PlanFlagName(PlanFlag::Kind k) {
+  switch (k) {
+    case PlanFlag::Kind::kMisestimate:
+      return "misestimate";
+    case PlanFlag::Kind::kNestedLoopInner:
+      return "nested-loop-inner";
+    case PlanFlag::Kind::kFilterWaste:
+      return "filter-waste";
+  }
+  return "?";
+}
+
+Result<std::vector<PlanFlag>> FlagPlan(const json& doc, const PlanFlagRule& rule) {
+  if (!doc.is_array() || doc.empty() || !doc[0].is_object() || !doc[0].contains("Plan") ||
+      !doc[0]["Plan"].is_object()) {
+    return Status::Corruption("not an EXPLAIN (FORMAT JSON) plan");
+  }
+  std::vector<PlanFlag> flags;
+  try {
+    Walk{rule, &flags}.Node(doc[0]["Plan"], false);
+  } catch (const json::exception& e) {
+    return Status::Corruption(std::string("EXPLAIN plan: ") + e.what());
+  }
+  return flags;
+}
+
+Result<std::vector<PlanFlag>> FlagPlanText(const std::string& explain_json,
+                                           const PlanFlagRule& rule) {
+  return FlagPlan(json::parse(explain_json, nullptr, /*allow_exceptions=*/false), rule);
+}
+
+}  // namespace skyseed

@@ -1,0 +1,103 @@
+#include "sweep/saturation.h"
+
+#include <cstdio>
+
+namespace skyseed {
+namespace {
+
+std::string Format(const char* fmt, double a, double b) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, fmt, a, b);
+  return buf;
+}
+
+}  // namespace
+
+const char* LimitKindName(LimitKind k) {
+  switch (k) {
+    case LimitKind::kNone:
+      return "none";
+    case LimitKind::kDatabaseCpu:
+      return "database-cpu";
+    case LimitKind::kDatabaseIo:
+      return "database-io";
+    case LimitKind::kClient:
+      return "client";
+    case LimitKind::kUnknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+LimitKind LimitKindFromName(const std::string& name) {
+  for (LimitKind k :
+       {LimitKind::kNone, LimitKind::kDatabaseCpu, LimitKind::kDatabaseIo, LimitKind::kClient}) {
+    if (name == LimitKindName(k)) return k;
+  }
+  return LimitKind::kUnknown;
+}
+
+LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
+                        const SaturationRule& rule, std::string* why) {
+  // The client first: on a small host pgbench shares the cores, and a busy
+  // client makes every server-side reading meaningless.
+  const double per_thread = at.client_threads > 0 ? at.client_cores / at.client_threads : 0;
+  const double share = at.busy_cores > 0 ? at.client_cores / at.busy_cores : 0;
+  if (per_thread >= rule.client_thread_busy || share >= rule.client_share) {
+    *why = Format("pgbench used %.2f cores per thread, %.0f %% of the busy CPU", per_thread,
+                  100 * share);
+    return LimitKind::kClient;
+  }
+  const bool hits_fell =
+      at.hit_ratio < first.hit_ratio - rule.hit_ratio_drop || at.hit_ratio < rule.low_hit_ratio;
+  if (hits_fell && at.reads_per_s > first.reads_per_s) {
+    *why = Format("buffer hit ratio %.3f (first step %.3f), reads rising", at.hit_ratio,
+                  first.hit_ratio);
+    return LimitKind::kDatabaseIo;
+  }
+  const double busy = at.cores > 0 ? at.busy_cores / at.cores : 0;
+  if (busy >= rule.machine_busy && at.database_cores < 0) {
+    *why = Format(
+        "CPUs %.0f %% busy, pgbench %.2f cores of it (the server's processes are not "
+        "on this host)",
+        100 * busy, at.client_cores);
+    return LimitKind::kDatabaseCpu;
+  }
+  const double left = at.cores - at.client_cores;  // what pgbench leaves the server
+  if (at.database_cores >= 0 && left > 0 && at.database_cores >= rule.database_busy * left) {
+    *why = Format("PostgreSQL's processes used %.2f of the %.2f cores pgbench left",
+                  at.database_cores, left);
+    return LimitKind::kDatabaseCpu;
+  }
+  if (busy >= rule.machine_busy) {
+    *why = Format("CPUs %.0f %% busy but PostgreSQL's processes only %.2f cores of it", 100 * busy,
+                  at.database_cores);
+    return LimitKind::kUnknown;
+  }
+  *why = Format("CPUs %.0f %% busy, hit ratio %.3f: neither explains it", 100 * busy, at.hit_ratio);
+  return LimitKind::kUnknown;
+}
+
+SaturationFinding FindSaturation(const std::vector<StepEvidence>& steps,
+                                 const SaturationRule& rule) {
+  SaturationFinding f;
+  for (size_t i = 1; i < steps.size(); ++i) {
+    const StepEvidence& prev = steps[i - 1];
+    const StepEvidence& cur = steps[i];
+    if (prev.tps <= 0 || prev.p95_ms <= 0) continue;
+    const double gain = cur.tps / prev.tps - 1;
+    const double rise = cur.p95_ms / prev.p95_ms - 1;
+    if (gain < rule.min_tps_gain && rise > rule.min_p95_rise) {
+      f.saturated = true;
+      f.step = i;
+      std::string why;
+      f.limit = ClassifyLimit(steps.front(), cur, rule, &why);
+      f.reason = "at " + std::to_string(cur.clients) + " clients " +
+                 Format("throughput %+.0f %%, p95 %+.0f %%", 100 * gain, 100 * rise) + "; " + why;
+      return f;
+    }
+  }
+  return f;
+}
+
+}  // namespace skyseed

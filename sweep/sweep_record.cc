@@ -1,0 +1,162 @@
+#include "sweep/sweep_record.h"
+
+#include <cstdio>
+
+namespace skyseed {
+namespace {
+
+using json = nlohmann::json;
+
+json LatencyJson(const LatencySummary& s) {
+  return {{"count", s.count}, {"mean", s.mean}, {"p50", s.p50},
+          {"p95", s.p95},     {"p99", s.p99},   {"max", s.max}};
+}
+
+LatencySummary LatencyFromJson(const json& j) {
+  LatencySummary s;
+  s.count = j.at("count").get<uint64_t>();
+  s.mean = j.at("mean").get<double>();
+  s.p50 = j.at("p50").get<double>();
+  s.p95 = j.at("p95").get<double>();
+  s.p99 = j.at("p99").get<double>();
+  s.max = j.at("max").get<double>();
+  return s;
+}
+
+json StatementsJson(const std::vector<StatementTimes>& v) {
+  json out = json::array();
+  for (const StatementTimes& s : v) {
+    out.push_back({{"query", s.query},
+                   {"calls", s.calls},
+                   {"total_ms", s.total_ms},
+                   {"mean_ms", s.calls > 0 ? s.total_ms / s.calls : 0},
+                   {"rows", s.rows},
+                   {"shared_hit", s.shared_hit},
+                   {"shared_read", s.shared_read}});
+  }
+  return out;
+}
+
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+}  // namespace
+
+json WindowToJson(const SweepWindow& w) {
+  json classes = json::object();
+  for (const ClassLatency& c : w.classes) classes[c.script] = LatencyJson(c.latency_ms);
+  return {{"tier", w.tier},
+          {"clients", w.clients},
+          {"rep", w.rep},
+          {"seconds", w.seconds},
+          {"committed", w.committed},
+          {"failed", w.failed},
+          {"tps", w.tps},
+          {"error_rate", w.error_rate},
+          {"latency_ms", LatencyJson(w.latency_ms)},
+          {"classes_latency_ms", classes},
+          {"hit_ratio", w.hit_ratio},
+          {"reads_per_s", w.reads_per_s},
+          {"temp_bytes", w.temp_bytes},
+          {"read_ms", w.read_ms},
+          {"client_cores", w.client_cores},
+          {"client_threads", w.client_threads},
+          {"busy_cores", w.busy_cores},
+          {"database_cores", w.database_cores},
+          {"other_cores", w.other_cores},
+          {"cores", w.cores},
+          {"swap_used_mib", w.swap_used_mib},
+          {"disk_free_gib", w.disk_free_gib},
+          {"wait_events", w.wait_events},
+          {"top_by_total", StatementsJson(w.statements.by_total)},
+          {"top_by_mean", StatementsJson(w.statements.by_mean)},
+          {"flags", w.flags}};
+}
+
+Result<SweepWindow> WindowFromJson(const json& j) {
+  try {
+    SweepWindow w;
+    w.tier = j.at("tier").get<std::string>();
+    w.clients = j.at("clients").get<int>();
+    w.rep = j.at("rep").get<int>();
+    w.seconds = j.at("seconds").get<double>();
+    w.committed = j.at("committed").get<uint64_t>();
+    w.failed = j.at("failed").get<uint64_t>();
+    w.tps = j.at("tps").get<double>();
+    w.error_rate = j.at("error_rate").get<double>();
+    w.latency_ms = LatencyFromJson(j.at("latency_ms"));
+    for (const auto& [name, lat] : j.at("classes_latency_ms").items()) {
+      w.classes.push_back({name, LatencyFromJson(lat)});
+    }
+    w.hit_ratio = j.at("hit_ratio").get<double>();
+    w.reads_per_s = j.at("reads_per_s").get<double>();
+    w.temp_bytes = j.at("temp_bytes").get<double>();
+    w.read_ms = j.at("read_ms").get<double>();
+    w.client_cores = j.at("client_cores").get<double>();
+    w.client_threads = j.at("client_threads").get<int>();
+    w.busy_cores = j.at("busy_cores").get<double>();
+    // Absent from sweeps recorded before the attribution: unknown.
+    w.database_cores = j.value("database_cores", -1.0);
+    w.other_cores = j.value("other_cores", 0.0);
+    w.cores = j.at("cores").get<int>();
+    w.swap_used_mib = j.at("swap_used_mib").get<double>();
+    w.disk_free_gib = j.at("disk_free_gib").get<double>();
+    w.wait_events = j.at("wait_events").get<std::map<std::string, int>>();
+    w.flags = j.at("flags").get<std::vector<std::string>>();
+    return w;
+  } catch (const json::exception& e) {
+    return Status::Corruption(std::string("a recorded sweep window is damaged: ") + e.what());
+  }
+}
+
+json FindingToJson(const SaturationFinding& f) {
+  return {{"saturated", f.saturated},
+          {"step", f.step},
+          {"limit", LimitKindName(f.limit)},
+          {"reason", f.reason}};
+}
+
+json SweepToJson(const SweepRecord& r) {
+  json tiers = json::array();
+  for (const TierSweep& t : r.tiers) {
+    json windows = json::array();
+    for (const SweepWindow& w : t.windows) windows.push_back(WindowToJson(w));
+    tiers.push_back({{"tier", t.tier},
+                     {"corpus_digest", t.corpus_digest},
+                     {"database_size", t.database_size},
+                     {"saturation", FindingToJson(t.finding)},
+                     {"explain", t.explain},
+                     {"windows", windows}});
+  }
+  return {{"sweep_key", r.key}, {"setup", r.setup}, {"tiers", tiers}};
+}
+
+std::string WindowsCsv(const SweepRecord& r) {
+  std::string s =
+      "tier,database_size,clients,rep,seconds,committed,failed,tps,error_rate,p50_ms,p95_ms,"
+      "p99_ms,hit_ratio,reads_per_s,temp_bytes,read_ms,client_cores,busy_cores,database_cores,"
+      "other_cores,valid,flags\n";
+  for (const TierSweep& t : r.tiers) {
+    for (const SweepWindow& w : t.windows) {
+      std::string flags;
+      for (const std::string& f : w.flags) {
+        if (!flags.empty()) flags += "; ";
+        flags += f;
+      }
+      s += t.tier + "," + std::to_string(t.database_size) + "," + std::to_string(w.clients) + "," +
+           std::to_string(w.rep) + "," + Num(w.seconds) + "," + std::to_string(w.committed) + "," +
+           std::to_string(w.failed) + "," + Num(w.tps) + "," + Num(w.error_rate) + "," +
+           Num(w.latency_ms.p50) + "," + Num(w.latency_ms.p95) + "," + Num(w.latency_ms.p99) + "," +
+           Num(w.hit_ratio) + "," + Num(w.reads_per_s) + "," + Num(w.temp_bytes) + "," +
+           Num(w.read_ms) + "," + Num(w.client_cores) + "," + Num(w.busy_cores) + "," +
+           Num(w.database_cores) + "," + Num(w.other_cores) + "," + (w.valid() ? "true" : "false") +
+           ",\"" + flags + "\"\n";
+    }
+  }
+  return s;
+}
+
+}  // namespace skyseed

@@ -1,0 +1,40 @@
+// A sweep's results as files (sweep.json, windows.csv) and as JSON records
+// kept in the database beside the tier they were measured on.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "sweep/saturation.h"
+#include "sweep/sweep_window.h"
+
+namespace skyseed {
+
+struct TierSweep {
+  std::string tier;
+  std::string corpus_digest;  // of the tier record the windows ran on
+  int64_t database_size = 0;
+  std::vector<SweepWindow> windows;  // clients, then repetitions
+  SaturationFinding finding;
+  std::map<std::string, nlohmann::json> explain;  // class -> EXPLAIN JSON
+};
+
+struct SweepRecord {
+  std::string key;       // SweepKey
+  nlohmann::json setup;  // options, versions, settings, machine, missing evidence
+  std::vector<TierSweep> tiers;
+};
+
+nlohmann::json WindowToJson(const SweepWindow& w);
+// Corruption for a record that is not a window.
+Result<SweepWindow> WindowFromJson(const nlohmann::json& j);
+nlohmann::json FindingToJson(const SaturationFinding& f);
+nlohmann::json SweepToJson(const SweepRecord& r);
+
+// One row per window; the header names every column.
+std::string WindowsCsv(const SweepRecord& r);
+
+}  // namespace skyseed

@@ -1,0 +1,32 @@
+// Sweep results kept in the database's manifest, beside the tier and corpus
+// digest they were measured on: one row per window (so a killed sweep
+// resumes without repeating a finished window) and one per tier (its
+// saturation finding and plans). `status` lists them, `report` plots them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "loader/pg_connection.h"
+#include "sweep/sweep_record.h"
+
+namespace skyseed {
+
+// Creates skyseed.sweep_window and skyseed.sweep_tier when missing.
+Status EnsureSweepTables(PgConnection& conn);
+
+// The windows already measured for this key on this corpus, in client and
+// repetition order.
+Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std::string& key,
+                                                  const std::string& tier,
+                                                  const std::string& corpus_digest);
+Status RecordSweepWindow(PgConnection& conn, const std::string& key,
+                         const std::string& corpus_digest, const SweepWindow& w);
+Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSweep& t);
+
+// Every recorded tier sweep with its windows (for status and report); an
+// empty list when no sweep ever ran.
+Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn);
+
+}  // namespace skyseed

@@ -1,0 +1,62 @@
+// One measurement window of a capacity sweep (a tier, a client count, a
+// repetition): what pgbench's log and the server's statistics said, and the
+// validity guards it passed or failed. A flagged window is shown, never
+// averaged in.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sweep/latency_stats.h"
+#include "sweep/saturation.h"
+#include "sweep/server_stats.h"
+
+namespace skyseed {
+
+struct ClassLatency {
+  std::string script;  // e.g. "lookup_source.sql"
+  LatencySummary latency_ms;
+};
+
+struct SweepWindow {
+  std::string tier;
+  int clients = 0;
+  int rep = 0;
+  double seconds = 0;      // measured span of the window
+  uint64_t committed = 0;  // transactions completed
+  uint64_t failed = 0;
+  double tps = 0;
+  double error_rate = 0;  // failed / (committed + failed)
+  LatencySummary latency_ms;
+  std::vector<ClassLatency> classes;
+  // Server evidence, deltas over the window.
+  double hit_ratio = 1;
+  double reads_per_s = 0;
+  double temp_bytes = 0;
+  double read_ms = 0;  // block read time (track_io_timing)
+  // Machine evidence.
+  double client_cores = 0;
+  int client_threads = 1;
+  double busy_cores = 0;
+  double database_cores = -1;  // the postmaster's tree; -1 when not on this host
+  double other_cores = 0;      // busy minus database, pgbench and skyseed
+  int cores = 1;
+  double swap_used_mib = 0;
+  double disk_free_gib = 0;
+  std::map<std::string, int> wait_events;  // samples of active backends by event
+  WindowStatements statements;             // pg_stat_statements deltas, when present
+  std::vector<std::string> flags;          // failed guards, e.g. "swap grew in the window"
+
+  bool valid() const { return flags.empty(); }
+};
+
+// The step of one client count: means of its valid windows (a step with no
+// valid window has tps 0 and is never called saturated).
+StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows);
+
+// Means and 95 % intervals of one figure over a step's valid windows.
+MeanInterval ValidInterval(const std::vector<SweepWindow>& windows,
+                           double (*figure)(const SweepWindow&));
+
+}  // namespace skyseed

@@ -1,0 +1,87 @@
+#include "sweep/saturation.h"
+
+#include <gtest/gtest.h>
+
+#include "sweep/sweep_window.h"
+
+namespace skyseed {
+namespace {
+
+StepEvidence Step(int clients, double tps, double p95, double busy_cores) {
+  StepEvidence s;
+  s.clients = clients;
+  s.tps = tps;
+  s.p95_ms = p95;
+  s.busy_cores = busy_cores;
+  s.client_cores = 0.1 * busy_cores;
+  s.client_threads = 2;
+  s.cores = 2;
+  return s;
+}
+
+TEST(Saturation, AKeepsScalingSeriesIsNotSaturated) {
+  const std::vector<StepEvidence> steps = {Step(1, 1000, 2, 0.5), Step(8, 6000, 2.4, 1.2),
+                                           Step(16, 9000, 3.0, 1.6), Step(32, 11000, 3.5, 1.7)};
+  EXPECT_FALSE(FindSaturation(steps).saturated);
+}
+
+TEST(Saturation, FlatThroughputWithRisingLatencyIsCpuBound) {
+  const std::vector<StepEvidence> steps = {Step(1, 1000, 2, 0.8), Step(8, 5000, 3, 1.95),
+                                           Step(16, 5100, 6, 1.98), Step(32, 5150, 12, 2.0)};
+  const SaturationFinding f = FindSaturation(steps);
+  ASSERT_TRUE(f.saturated);
+  EXPECT_EQ(f.step, 2u);
+  EXPECT_EQ(f.limit, LimitKind::kDatabaseCpu);
+  EXPECT_NE(f.reason.find("16 clients"), std::string::npos) << f.reason;
+}
+
+TEST(Saturation, OneSignalAloneIsNotEnough) {
+  // Throughput flat but latency steady: a plateau, not saturation.
+  EXPECT_FALSE(FindSaturation({Step(1, 1000, 2, 1), Step(8, 1020, 2.1, 1)}).saturated);
+  // Latency up but throughput still gaining well.
+  EXPECT_FALSE(FindSaturation({Step(1, 1000, 2, 1), Step(8, 3000, 5, 1)}).saturated);
+}
+
+TEST(Saturation, ClassifiesClientAndIoLimits) {
+  StepEvidence first = Step(1, 1000, 2, 0.5);
+  StepEvidence client = Step(8, 1050, 4, 1.0);
+  client.client_cores = 0.6;  // 60 % of the busy time is pgbench's
+  std::string why;
+  EXPECT_EQ(ClassifyLimit(first, client, {}, &why), LimitKind::kClient);
+  StepEvidence io = Step(8, 1050, 4, 0.7);
+  first.hit_ratio = 0.999;
+  first.reads_per_s = 10;
+  io.hit_ratio = 0.80;
+  io.reads_per_s = 5000;
+  EXPECT_EQ(ClassifyLimit(first, io, {}, &why), LimitKind::kDatabaseIo);
+  EXPECT_NE(why.find("0.800"), std::string::npos) << why;
+  StepEvidence idle = Step(8, 1050, 4, 0.7);
+  EXPECT_EQ(ClassifyLimit(first, idle, {}, &why), LimitKind::kUnknown);
+}
+
+SweepWindow Window(int clients, double tps, double p95, bool flagged) {
+  SweepWindow w;
+  w.clients = clients;
+  w.tps = tps;
+  w.latency_ms.p95 = p95;
+  w.busy_cores = 1.9;
+  w.cores = 2;
+  if (flagged) w.flags.push_back("server restarted during the window");
+  return w;
+}
+
+TEST(Saturation, AFlaggedWindowIsNeverAveragedIn) {
+  // The flagged repetition would have hidden the saturation.
+  const std::vector<SweepWindow> eight = {Window(8, 5000, 3, false), Window(8, 5000, 3, false)};
+  const std::vector<SweepWindow> sixteen = {Window(16, 5050, 6, false), Window(16, 20000, 1, true)};
+  const StepEvidence s16 = StepFromWindows(sixteen);
+  EXPECT_DOUBLE_EQ(s16.tps, 5050);
+  EXPECT_DOUBLE_EQ(s16.p95_ms, 6);
+  EXPECT_TRUE(FindSaturation({StepFromWindows(eight), s16}).saturated);
+  const MeanInterval tps = ValidInterval(sixteen, [](const SweepWindow& w) { return w.tps; });
+  EXPECT_EQ(tps.n, 1);
+  EXPECT_EQ(StepFromWindows({Window(4, 100, 1, true)}).tps, 0);
+}
+
+}  // namespace
+}  // namespace skyseed

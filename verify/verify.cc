@@ -1,0 +1,305 @@
+#include "verify/verify.h"
+
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include "generator/corpus_tables.h"
+#include "loader/pg_connection.h"
+#include "schema/corpus_schema.h"
+#include "store/advisory_locks.h"
+#include "tiers/corpus_hash.h"
+#include "publish/grant_audit.h"
+#include "indexes/index_audit.h"
+#include "store/manifest_store.h"
+#include "tiers/parallel_chunks.h"
+#include "publish/standard_views.h"
+#include "verify/table_scan.h"
+#include "verify/verify_plan.h"
+
+namespace skyseed {
+namespace {
+
+// Rows the ledger does not account for are compared, and prefixes hashed,
+// in pieces of grow's default chunk.
+constexpr uint64_t kPieceRows = 50'000;
+
+bool Less(const Digest128& a, const Digest128& b) {
+  return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+}
+
+// Second pass over a differing chunk: which rows are missing or changed.
+Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t seed, RowRange range,
+                           TableVerdict* v) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<Digest128> db, ScanChunkRows(o.conninfo, t, range));
+  std::vector<Digest128> gen;
+  ByteBuffer buf;
+  for (uint64_t i = range.first; i < range.end(); ++i) {
+    buf.clear();
+    TableDigest d;
+    t.encode(seed, {i, 1}, &buf, &d);
+    gen.push_back(d.sum);
+  }
+  std::sort(gen.begin(), gen.end(), Less);
+  std::vector<Digest128> only_gen, only_db;
+  std::set_difference(gen.begin(), gen.end(), db.begin(), db.end(), std::back_inserter(only_gen),
+                      Less);
+  std::set_difference(db.begin(), db.end(), gen.begin(), gen.end(), std::back_inserter(only_db),
+                      Less);
+  v->rows_missing_or_changed += only_gen.size();
+  v->rows_unexpected += only_db.size();
+  return Status::Ok();
+}
+
+// One table's plan and what the generator and the database say of its
+// chunks; kept for the ledger's diagnosis and the tier records' proof.
+struct TableCheck {
+  const TableDef* table = nullptr;
+  TablePlan plan;
+  std::vector<TableDigest> generator, database;
+  bool Holds(size_t c) const { return database[c] == generator[c]; }
+};
+
+Status CheckTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
+                  const std::vector<LedgerEntry>& ledger, uint64_t tier_rows, TableVerdict* v,
+                  TableCheck* check) {
+  check->table = &t;
+  check->plan = PlanTableCheck(ledger, t.qualified_name(), tier_rows, kPieceRows);
+  std::vector<RowRange> ranges;
+  for (const VerifyChunk& c : check->plan.chunks) ranges.push_back(c.range);
+  v->table = t.qualified_name();
+  v->chunks = ranges.size();
+  SKYSEED_ASSIGN_OR_RETURN(ChunkScan scan, ScanTable(o.conninfo, o.jobs, t, ranges));
+  check->generator = HashRanges(t, seed, ranges, o.jobs);
+  check->database = scan.digests;
+  v->db_rows = scan.outside.rows;
+  v->rows_unexpected = scan.outside.rows;
+  for (size_t c = 0; c < ranges.size(); ++c) {
+    v->expected_rows += check->generator[c].rows;
+    v->db_rows += check->database[c].rows;
+    if (check->Holds(c)) continue;
+    ++v->chunks_differing;
+    SKYSEED_RETURN_IF_ERROR(CountRowDifferences(o, t, seed, ranges[c], v));
+  }
+  return Status::Ok();
+}
+
+std::string RowsText(RowRange r) {
+  return "rows " + std::to_string(r.first) + ".." + std::to_string(r.end());
+}
+
+// The ledger judged against the tier record and the table: what it lost,
+// what it misstates, and what an unfinished grow added past the tier.
+void DiagnoseLedger(const TableCheck& c, const std::string& tier,
+                    std::vector<std::string>* problems) {
+  const std::string table = c.table->qualified_name();
+  const std::string damaged = "the chunk ledger is damaged: ";
+  const TablePlan& p = c.plan;
+  if (p.tier_rows_in_ledger < p.tier_rows) {
+    bool held = true;
+    for (size_t i = 0; i < p.chunks.size(); ++i) {
+      if (!p.chunks[i].ledger_digest && !c.Holds(i)) held = false;
+    }
+    problems->push_back(damaged + "it accounts for " + std::to_string(p.tier_rows_in_ledger) +
+                        " of the " + std::to_string(p.tier_rows) + " rows of " + table +
+                        " that tier " + tier + " recorded" + (held ? " and the table holds" : ""));
+  }
+  if (p.overlapping_entries > 0) {
+    problems->push_back(damaged + std::to_string(p.overlapping_entries) + " entries of " + table +
+                        " overlap others");
+  }
+  uint64_t beyond = 0;
+  for (size_t i = 0; i < p.chunks.size(); ++i) {
+    const VerifyChunk& v = p.chunks[i];
+    if (!v.ledger_digest) continue;
+    if (*v.ledger_digest != c.generator[i].sum) {
+      problems->push_back(damaged + "its digest of " + table + " " + RowsText(v.range) +
+                          " disagrees with the generator" +
+                          (c.Holds(i) ? " (the table's rows agree)" : ""));
+    }
+    if (v.range.end() > p.tier_rows && c.Holds(i)) {
+      beyond += v.range.end() - std::max(v.range.first, p.tier_rows);
+    }
+  }
+  if (!tier.empty() && beyond > 0) {
+    problems->push_back("rows beyond tier " + tier +
+                        " are loaded (an unfinished grow): " + std::to_string(beyond) +
+                        " rows of " + table + " past its " + std::to_string(p.tier_rows));
+  }
+}
+
+// The generator's digest of rows [0, rows), reusing the chunks' digests.
+TableDigest GeneratorPrefix(const TableCheck& c, uint64_t seed, uint64_t rows, int jobs) {
+  const PrefixPlan plan = PlanPrefix(c.plan.chunks, rows, kPieceRows);
+  TableDigest d;
+  for (size_t i : plan.whole) d.Merge(c.generator[i]);
+  for (const TableDigest& piece : HashRanges(*c.table, seed, plan.to_hash, jobs)) d.Merge(piece);
+  return d;
+}
+
+std::string DigestText(const TableDigest& d) {
+  return std::to_string(d.rows) + " rows, digest " + d.sum.Hex();
+}
+
+// Every tier record, table by table and its corpus digest, against what the
+// generator says of that tier's rows.
+void CheckTierRecords(const std::vector<TierRecord>& tiers, const std::vector<TableCheck>& checks,
+                      uint64_t seed, int jobs, std::vector<std::string>* problems) {
+  for (const TierRecord& rec : tiers) {
+    std::vector<NamedTableDigest> generator;
+    for (const TableCheck& c : checks) {
+      const TableDigest want = GeneratorPrefix(c, seed, RecordedTierRows(rec, *c.table), jobs);
+      generator.push_back({c.table->qualified_name(), want});
+      const auto it = std::find_if(
+          rec.tables.begin(), rec.tables.end(),
+          [&](const TierTableRecord& t) { return t.table == c.table->qualified_name(); });
+      if (it == rec.tables.end()) {
+        problems->push_back("tier " + rec.tier + " has no record of " + c.table->qualified_name());
+      } else if (!(it->digest == want)) {
+        problems->push_back("tier " + rec.tier + " record of " + it->table + " (" +
+                            DigestText(it->digest) + ") disagrees with the generator (" +
+                            DigestText(want) + ")");
+      }
+    }
+    const Digest128 corpus = CorpusDigest(generator);
+    if (rec.corpus != corpus) {
+      problems->push_back("tier " + rec.tier + " recorded corpus digest " + rec.corpus.Hex() +
+                          "; the generator's is " + corpus.Hex());
+    }
+  }
+}
+
+// The corpus indexes against their declarations (a stashed one is reported
+// as set aside instead), and the stash against the catalogue.
+Status CheckIndexes(PgConnection& conn, std::vector<std::string>* problems) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> built, StashedButBuiltIndexes(conn));
+  for (const StashEntry& e : stash) {
+    if (std::find(built.begin(), built.end(), e.index_name) != built.end()) {
+      problems->push_back("index " + e.index_name +
+                          " is recorded as set aside in skyseed.index_stash but is built as "
+                          "declared (run grow to clear the record)");
+      continue;
+    }
+    problems->push_back("index " + e.index_name + " is set aside (run grow to rebuild it)");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexFinding> findings, AuditCorpusIndexes(conn));
+  for (const IndexFinding& f : findings) {
+    problems->push_back(DescribeIndexFinding(f) + " (run grow to rebuild it)");
+  }
+  return Status::Ok();
+}
+
+// The digests prove the literals; this proves the spoly the services query
+// is the literal's polygon.
+Status VerifyFootprints(const VerifyOptions& o, const TableDef& t,
+                        std::vector<std::string>* problems) {
+  SKYSEED_ASSIGN_OR_RETURN(const uint64_t mismatched,
+                           CountFootprintMismatches(o.conninfo, o.jobs, t));
+  if (mismatched > 0) {
+    problems->push_back(DescribeFootprintMismatches(t, mismatched));
+  }
+  return Status::Ok();
+}
+
+// The tables verify reads, and what their standard names hold: skyseed's
+// views must be there and as declared.
+Status CheckStandardNames(PgConnection& conn, VerifyReport* report) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StandardNameState> states, InspectStandardNames(conn));
+  for (const StandardNameState& s : states) {
+    report->names.push_back("reads " + s.table_name + "; " + DescribeStandardName(s));
+  }
+  for (const std::string& p : StandardNameProblems(states)) report->problems.push_back(p);
+  return Status::Ok();
+}
+
+}  // namespace
+
+bool VerifyReport::ok() const {
+  if (!problems.empty()) return false;
+  for (const TableVerdict& t : tables) {
+    if (!t.ok() || t.rows_unexpected > 0) return false;
+  }
+  return true;
+}
+
+Result<VerifyReport> Verify(const VerifyOptions& o) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(o.conninfo));
+  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, RequireCorpusIdentity(*conn));
+  SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(id, id.seed));
+  SKYSEED_ASSIGN_OR_RETURN(bool locked, TryAdvisoryLock(*conn, kGrowLockKey));
+  if (!locked) {
+    return Status::Database(
+        "a skyseed grow (or another verify) is running on this database; "
+        "verify after it finishes");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
+  VerifyReport report;
+  SKYSEED_RETURN_IF_ERROR(CheckIndexes(*conn, &report.problems));
+  SKYSEED_RETURN_IF_ERROR(CheckStandardNames(*conn, &report));
+  if (!tiers.empty()) report.tier = tiers.back().tier;
+  if (tiers.empty() && !ledger.empty()) {
+    uint64_t rows = 0;
+    for (const LedgerEntry& e : ledger) rows += e.range.count;
+    report.problems.push_back(
+        "no tier is recorded, yet the chunk ledger holds " + std::to_string(ledger.size()) +
+        " chunks (" + std::to_string(rows) +
+        " rows): the tier records are lost, or a first grow did not finish (run grow to finish "
+        "it or record the tier again)");
+  }
+  std::vector<TableCheck> checks;
+  std::vector<NamedTableDigest> named;
+  for (const TableDef& t : CorpusTables()) {
+    const uint64_t tier_rows = tiers.empty() ? 0 : RecordedTierRows(tiers.back(), t);
+    TableVerdict v;
+    TableCheck check;
+    SKYSEED_RETURN_IF_ERROR(CheckTable(o, id.seed, t, ledger, tier_rows, &v, &check));
+    SKYSEED_RETURN_IF_ERROR(VerifyFootprints(o, t, &report.problems));
+    DiagnoseLedger(check, report.tier, &report.problems);
+    TableDigest all;
+    for (const TableDigest& d : check.generator) all.Merge(d);
+    named.push_back({v.table, all});
+    report.tables.push_back(v);
+    checks.push_back(std::move(check));
+  }
+  CheckTierRecords(tiers, checks, id.seed, o.jobs, &report.problems);
+  SKYSEED_ASSIGN_OR_RETURN(report.warnings, GrantsSkyseedDidNotMake(*conn));
+  report.corpus_digest = CorpusDigest(named).Hex();
+  return report;
+}
+
+namespace {
+
+std::string FormatVerdict(const VerifyReport& r) {
+  std::string out;
+  if (r.ok()) {
+    out = "OK " + (r.tier.empty() ? std::string("(no tier recorded)") : "tier " + r.tier) + ":";
+    for (const TableVerdict& t : r.tables)
+      out += " " + t.table + " " + std::to_string(t.db_rows) + " rows;";
+    return out + " corpus " + r.corpus_digest;
+  }
+  for (const TableVerdict& t : r.tables) {
+    if (t.ok() && t.rows_unexpected == 0) continue;
+    out += "MISMATCH " + t.table + ": " + std::to_string(t.db_rows) + " rows in the database, " +
+           std::to_string(t.expected_rows) + " expected; " + std::to_string(t.chunks_differing) +
+           " of " + std::to_string(t.chunks) + " chunks differ; " +
+           std::to_string(t.rows_missing_or_changed) + " rows missing or changed, " +
+           std::to_string(t.rows_unexpected) + " unexpected\n";
+  }
+  for (const std::string& p : r.problems) out += "PROBLEM " + p + "\n";
+  if (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::string FormatVerifyReport(const VerifyReport& r) {
+  std::string out = FormatVerdict(r);
+  for (const std::string& w : r.warnings) {
+    out += "\nWARNING a grant skyseed did not make (revoke it to unpublish): " + w;
+  }
+  return out;
+}
+
+}  // namespace skyseed
