@@ -10,10 +10,10 @@
 #include "app/status_report.h"
 #include "app/user_values.h"
 #include "common/shell_quote.h"
-#include "schema/corpus_schema.h"
-#include "schema/manifest_schema.h"
 #include "grow/corpus_load.h"
 #include "grow/grow.h"
+#include "schema/corpus_schema.h"
+#include "schema/manifest_schema.h"
 #include "tiers/tier_spec.h"
 #include "verify/verify.h"
 

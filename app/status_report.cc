@@ -5,12 +5,12 @@
 #include <nlohmann/json.hpp>
 
 #include "loader/pg_connection.h"
-#include "store/manifest_store.h"
-#include "timing/phase_times.h"
 #include "publish/standard_views.h"
-#include "timing/task_times.h"
+#include "store/manifest_store.h"
 #include "sweep/sweep_store.h"
 #include "sweep/sweep_window.h"
+#include "timing/phase_times.h"
+#include "timing/task_times.h"
 
 namespace skyseed {
 namespace {

@@ -6,11 +6,11 @@
 #include "app/commands.h"
 #include "app/loading_options.h"
 #include "app/user_values.h"
+#include "grow/grow.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
-#include "grow/grow.h"
-#include "workload/child_connection.h"
 #include "sweep/sweep.h"
+#include "workload/child_connection.h"
 
 namespace skyseed {
 namespace {

@@ -8,16 +8,16 @@
 
 #include "common/interrupt.h"
 #include "generator/corpus_tables.h"
-#include "schema/corpus_schema.h"
-#include "store/advisory_locks.h"
 #include "grow/grow_retry.h"
 #include "grow/grow_steps.h"
 #include "grow/grow_to_size.h"
-#include "indexes/index_builds.h"
-#include "store/manifest_store.h"
 #include "grow/memory_setting.h"
 #include "grow/shard_growth.h"
+#include "indexes/index_builds.h"
 #include "publish/standard_views.h"
+#include "schema/corpus_schema.h"
+#include "store/advisory_locks.h"
+#include "store/manifest_store.h"
 
 namespace skyseed {
 namespace {

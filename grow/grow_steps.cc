@@ -11,19 +11,19 @@
 
 #include "common/cpu_clock.h"
 #include "common/fault_point.h"
-#include "schema/corpus_schema.h"
 #include "grow/chunk_commit.h"
 #include "grow/corpus_load.h"
+#include "grow/load_plan.h"
+#include "grow/shard_growth.h"
+#include "grow/tier_measure.h"
 #include "indexes/early_index_builds.h"
 #include "indexes/index_builds.h"
 #include "indexes/index_strategy.h"
+#include "schema/corpus_schema.h"
 #include "store/ledger_audit.h"
-#include "verify/ledger_recheck.h"
-#include "grow/load_plan.h"
 #include "store/manifest_store.h"
 #include "tiers/parallel_chunks.h"
-#include "grow/shard_growth.h"
-#include "grow/tier_measure.h"
+#include "verify/ledger_recheck.h"
 
 namespace skyseed {
 namespace {
@@ -184,7 +184,8 @@ Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases
   const auto start = std::chrono::steady_clock::now();
   // Shards leave the index builds to the one that finishes the tier.
   EarlyIndexBuilds early(IndexBuildSettings{ctx.options.conninfo, ctx.options.jobs,
-                                            ctx.options.maintenance_work_mem, ctx.options.narrator});
+                                            ctx.options.maintenance_work_mem,
+                                            ctx.options.narrator});
   Status loaded;
   if (!chunks->empty()) {
     loaded = LoadChunks(ctx, *chunks, ctx.options.sharded() ? nullptr : &early, &phases->tasks);

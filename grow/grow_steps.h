@@ -7,8 +7,8 @@
 
 #include "common/status.h"
 #include "generator/corpus_tables.h"
-#include "loader/pg_connection.h"
 #include "grow/grow.h"
+#include "loader/pg_connection.h"
 #include "timing/phase_times.h"
 
 namespace skyseed {

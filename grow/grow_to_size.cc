@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "generator/obscore_row.h"
-#include "store/manifest_store.h"
 #include "grow/tier_measure.h"
+#include "store/manifest_store.h"
 
 namespace skyseed {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "store/advisory_locks.h"
 #include "grow/load_plan.h"
+#include "store/advisory_locks.h"
 
 namespace skyseed {
 namespace {

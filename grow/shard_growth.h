@@ -9,8 +9,8 @@
 
 #include "common/status.h"
 #include "generator/corpus_tables.h"
-#include "loader/pg_connection.h"
 #include "grow/grow.h"
+#include "loader/pg_connection.h"
 #include "store/manifest_store.h"
 
 namespace skyseed {

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "common/fault_point.h"
-#include "schema/corpus_schema.h"
-#include "tiers/chunk_plan.h"
 #include "indexes/index_audit.h"
+#include "schema/corpus_schema.h"
 #include "store/manifest_store.h"
+#include "tiers/chunk_plan.h"
 #include "tiers/parallel_chunks.h"
 
 namespace skyseed {

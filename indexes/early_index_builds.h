@@ -11,9 +11,9 @@
 #include <thread>
 #include <utility>
 
+#include "common/narrator.h"
 #include "common/status.h"
 #include "generator/corpus_tables.h"
-#include "common/narrator.h"
 #include "timing/phase_times.h"
 
 namespace skyseed {

@@ -10,8 +10,8 @@
 #include "common/status.h"
 #include "schema/corpus_schema.h"
 #include "store/chunk_ledger.h"
-#include "tiers/chunk_plan.h"
 #include "store/manifest_store.h"
+#include "tiers/chunk_plan.h"
 
 namespace skyseed {
 

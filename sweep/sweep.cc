@@ -5,14 +5,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "loader/output_files.h"
 #include "grow/grow.h"
+#include "loader/output_files.h"
 #include "store/manifest_store.h"
-#include "workload/child_connection.h"
-#include "workload/class_explain.h"
 #include "sweep/pgbench_process.h"
 #include "sweep/sweep_store.h"
 #include "sweep/sweep_window_run.h"
+#include "workload/child_connection.h"
+#include "workload/class_explain.h"
 
 namespace fs = std::filesystem;
 

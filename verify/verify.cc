@@ -5,15 +5,15 @@
 #include <string>
 
 #include "generator/corpus_tables.h"
+#include "indexes/index_audit.h"
 #include "loader/pg_connection.h"
+#include "publish/grant_audit.h"
+#include "publish/standard_views.h"
 #include "schema/corpus_schema.h"
 #include "store/advisory_locks.h"
-#include "tiers/corpus_hash.h"
-#include "publish/grant_audit.h"
-#include "indexes/index_audit.h"
 #include "store/manifest_store.h"
+#include "tiers/corpus_hash.h"
 #include "tiers/parallel_chunks.h"
-#include "publish/standard_views.h"
 #include "verify/table_scan.h"
 #include "verify/verify_plan.h"
 
