@@ -4,8 +4,8 @@
 # runs the whole test suite there; arguments go to ctest:
 #   scripts/sanitize-tests.sh                        # everything, pg tests too
 #   scripts/sanitize-tests.sh -L unit -E cross_compiler
-# The pg tests start their own cluster for this build tree
-# (/tmp/skyseed-test-cluster-$USER-build-asan), so this can run beside
+# The pg tests start their own two clusters for this build tree
+# (/tmp/skyseed-test-cluster-$USER-build-asan-{a,b}), so this can run beside
 # scripts/run-tests.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
