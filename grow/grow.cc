@@ -85,8 +85,10 @@ Status PrepareCorpus(PgConnection& conn, const GrowOptions& o) {
   SKYSEED_RETURN_IF_ERROR(AdvisoryLock(conn, kSetupLockKey));
   Status s = EnsureExtensions(conn);
   if (s.ok()) s = CreateOrCheckCorpus(conn, o);
-  AdvisoryUnlock(conn, kSetupLockKey);
-  return s;
+  // The setup's own error comes first; an unlock that fails means the
+  // session is gone, which releases the lock anyway, but is still reported.
+  const Status unlocked = AdvisoryUnlock(conn, kSetupLockKey);
+  return s.ok() ? unlocked : s;
 }
 
 // A tier already recorded is reached: its growth is not repeated, but a

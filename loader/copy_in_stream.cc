@@ -16,7 +16,9 @@ CopyInStream::~CopyInStream() {
   if (!open_) return;
   // Best effort: on a lost connection there is nothing left to abort.
   if (PQputCopyEnd(conn_->conn_, "skyseed abandoned the COPY") == 1) {
-    conn_->DrainResults("COPY aborted");
+    // A destructor has no one to report to; the caller already has the error
+    // that made it abandon the COPY.
+    static_cast<void>(conn_->DrainResults("COPY aborted"));
   }
 }
 

@@ -220,7 +220,8 @@ Status PgConnection::InTransaction(const std::function<Status()>& body) {
   SKYSEED_RETURN_IF_ERROR(Exec("BEGIN"));
   Status s = body();
   if (s.ok()) s = Exec("COMMIT");
-  if (!s.ok()) Exec("ROLLBACK");  // the connection may be gone
+  // The connection may be gone, and the body's error is the one to report.
+  if (!s.ok()) static_cast<void>(Exec("ROLLBACK"));
   return s;
 }
 
