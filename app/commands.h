@@ -25,6 +25,7 @@ void AddWorkloadCommand(CLI::App& app, CommandRun* run);
 void AddSweepCommand(CLI::App& app, CommandRun* run);
 void AddTapSchemaCommand(CLI::App& app, CommandRun* run);
 void AddDachsRdCommand(CLI::App& app, CommandRun* run);
+void AddCompareCommand(CLI::App& app, CommandRun* run);
 
 // Shared option values: parsed strings, validated by the tiers/ parsers.
 struct CorpusOptions {

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   AddSweepCommand(app, &run);
   AddTapSchemaCommand(app, &run);
   AddDachsRdCommand(app, &run);
+  AddCompareCommand(app, &run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

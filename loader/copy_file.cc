@@ -1,7 +1,6 @@
 #include "loader/copy_file.h"
 
 #include <boost/iostreams/copy.hpp>
-#include <boost/iostreams/device/back_inserter.hpp>
 #include <boost/iostreams/filter/zstd.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
 #include <fstream>
@@ -17,14 +16,14 @@ namespace io = boost::iostreams;
 Status WriteCopyFile(const std::string& path, const ByteBuffer& tuples) {
   // Compressed in memory, then written as any other file: through a
   // temporary that is created new and never follows a link.
-  std::string compressed;
+  std::ostringstream compressed;
   ByteBuffer framing;
   CopyEncoder enc(&framing);
   enc.Header();
   try {
     io::filtering_ostream out;
     out.push(io::zstd_compressor(io::zstd_params(3)));
-    out.push(io::back_inserter(compressed));
+    out.push(compressed);
     out.write(framing.data(), static_cast<std::streamsize>(framing.size()));
     out.write(tuples.data(), static_cast<std::streamsize>(tuples.size()));
     framing.clear();
@@ -34,7 +33,7 @@ Status WriteCopyFile(const std::string& path, const ByteBuffer& tuples) {
   } catch (const std::exception& e) {
     return Status::IoError("compressing " + path + ": " + e.what());
   }
-  return WriteFileAtomically(path, compressed);
+  return WriteFileAtomically(path, std::move(compressed).str());
 }
 
 Status ReadCopyFile(const std::string& path, std::string* out) {

@@ -119,6 +119,34 @@ json FindingToJson(const SaturationFinding& f) {
           {"reason", f.reason}};
 }
 
+Result<SweepRecord> SweepFromJson(const json& j) {
+  try {
+    SweepRecord r;
+    r.key = j.at("sweep_key").get<std::string>();
+    r.setup = j.at("setup");
+    for (const json& t : j.at("tiers")) {
+      TierSweep tier;
+      tier.tier = t.at("tier").get<std::string>();
+      tier.corpus_digest = t.at("corpus_digest").get<std::string>();
+      tier.database_size = t.at("database_size").get<int64_t>();
+      const json& f = t.at("saturation");
+      tier.finding.saturated = f.at("saturated").get<bool>();
+      tier.finding.step = f.at("step").get<size_t>();
+      tier.finding.limit = LimitKindFromName(f.at("limit").get<std::string>());
+      tier.finding.reason = f.at("reason").get<std::string>();
+      tier.explain = t.at("explain").get<std::map<std::string, json>>();
+      for (const json& w : t.at("windows")) {
+        SKYSEED_ASSIGN_OR_RETURN(SweepWindow window, WindowFromJson(w));
+        tier.windows.push_back(std::move(window));
+      }
+      r.tiers.push_back(std::move(tier));
+    }
+    return r;
+  } catch (const json::exception& e) {
+    return Status::Corruption(std::string("not a skyseed sweep.json: ") + e.what());
+  }
+}
+
 json SweepToJson(const SweepRecord& r) {
   json tiers = json::array();
   for (const TierSweep& t : r.tiers) {

@@ -33,6 +33,8 @@ nlohmann::json WindowToJson(const SweepWindow& w);
 Result<SweepWindow> WindowFromJson(const nlohmann::json& j);
 nlohmann::json FindingToJson(const SaturationFinding& f);
 nlohmann::json SweepToJson(const SweepRecord& r);
+// The record SweepToJson wrote (sweep.json); Corruption for anything else.
+Result<SweepRecord> SweepFromJson(const nlohmann::json& j);
 
 // One row per window; the header names every column.
 std::string WindowsCsv(const SweepRecord& r);

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# skyseed compare on real sweeps of tier ci: two runs of the same sweep pass
+# the gate (exit 0), a run with a planted slowdown (index scans turned off
+# for the database, the mix unchanged) fails it (exit 1) naming the lookup
+# class, and inputs that cannot be compared exit 2 without a table.
+source "$(dirname "$0")/lib.sh"
+
+db=t_compare
+out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
+fresh_db "$db"
+args=(--tier ci --clients 1,2 --duration 3 --reps 3 --warmup 2 --mix lookup_source=70,cone_source=30
+  --db "$(conninfo "$db")")
+# A sweep resumes from the windows its database recorded; each run here must
+# measure afresh, so the records of the one before are removed.
+forget_sweeps() { sql "$db" "DELETE FROM skyseed.sweep_window; DELETE FROM skyseed.sweep_tier" >/dev/null; }
+
+check "first sweep" "$bin" sweep "${args[@]}" --out "$out/a"
+forget_sweeps
+check "second sweep" "$bin" sweep "${args[@]}" --out "$out/b"
+forget_sweeps
+# Generous for two short runs on a shared 2-core host; the planted slowdown
+# below is far beyond it.
+"$bin" compare "$out/a" "$out/b/sweep.json" --threshold 50% > "$out/same.md"
+check "two runs of the same sweep compare with exit 0" test $? = 0
+check "the table has a row per tier, clients, class and figure" \
+  test "$(grep -c '^| ci | [12] |' "$out/same.md")" = 20
+
+sql "$db" "ALTER DATABASE $db SET enable_indexscan = off" >/dev/null
+sql "$db" "ALTER DATABASE $db SET enable_bitmapscan = off" >/dev/null
+check "sweep with index scans off" "$bin" sweep "${args[@]}" --out "$out/slow"
+sql "$db" "ALTER DATABASE $db RESET ALL" >/dev/null
+"$bin" compare "$out/a" "$out/slow" --threshold 50% > "$out/slow.md" 2> "$out/slow.err"
+check "the slowdown fails the gate with exit 1" test $? = 1
+check "stderr names the lookup class" grep -q 'lookup_source p95_ms' "$out/slow.err"
+check "the table marks it" grep -q '| ci | 1 | lookup_source | p95_ms .*REGRESSION' "$out/slow.md"
+"$bin" compare "$out/a" "$out/slow" --threshold 50% --json > "$out/slow.json" 2>/dev/null
+check "--json says the same" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = [c for c in d["changes"] if c["significant"] and c["worse"]
+       and abs(c["relative_change"]) > d["threshold"]]
+assert d["regressions"] == len(bad) > 0
+assert any(c["class"] == "lookup_source" for c in bad)' "$out/slow.json"
+
+# Bad input: exit 2, nothing on stdout.
+"$bin" compare "$out/a" "$out/missing" > "$out/bad.out" 2>&1
+check "a missing sweep exits 2" test $? = 2
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])); d["setup"]["mix"] = "lookup_source=100"
+json.dump(d, open(sys.argv[2], "w"))' "$out/a/sweep.json" "$out/othermix.json"
+"$bin" compare "$out/a" "$out/othermix.json" > "$out/mix.out" 2> "$out/mix.err"
+check "another mix exits 2, named" test $? = 2 -a ! -s "$out/mix.out"
+check "the message names both mixes" grep -q 'lookup_source=100' "$out/mix.err"
+"$bin" compare "$out/a" "$out/b" --threshold ten > /dev/null 2>&1
+check "a bad --threshold exits 2" test $? = 2
+finish
