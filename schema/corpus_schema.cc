@@ -38,13 +38,14 @@ std::string ColumnList(const TableDef& t, const QuoteFn& q) {
 
 namespace {
 
-IndexDef Gist(const TableDef& t, const QuoteFn& q, const std::string& name,
+// kind: kPointGist or kPolygonGist, by what `expression` is.
+IndexDef Gist(IndexKind kind, const TableDef& t, const QuoteFn& q, const std::string& name,
               const std::string& expression) {
   const std::string qualified_index = q(kCorpusSchema) + "." + q(name);
   return {
       name,
       &t,
-      IndexKind::kGist,
+      kind,
       "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " USING gist (" + expression + ")",
       "DROP INDEX IF EXISTS " + qualified_index,
       "gist",
@@ -172,11 +173,13 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
       Btree(obscore, q, "obscore_em_min_idx", q("em_min")),
       Btree(obscore, q, "obscore_em_max_idx", q("em_max")),
       Btree(obscore, q, "obscore_q3c_idx", Q3cExpression(obscore, q)),
-      Gist(obscore, q, "obscore_s_point_idx", PositionExpression(obscore, q)),
-      Gist(obscore, q, "obscore_s_region_idx", FootprintExpression(obscore, q)),
+      Gist(IndexKind::kPointGist, obscore, q, "obscore_s_point_idx",
+           PositionExpression(obscore, q)),
+      Gist(IndexKind::kPolygonGist, obscore, q, "obscore_s_region_idx",
+           FootprintExpression(obscore, q)),
       PrimaryKey(source, q),
       Btree(source, q, "gaia_source_q3c_idx", Q3cExpression(source, q)),
-      Gist(source, q, "gaia_source_pos_idx", PositionExpression(source, q)),
+      Gist(IndexKind::kPointGist, source, q, "gaia_source_pos_idx", PositionExpression(source, q)),
   };
 }
 

@@ -31,7 +31,18 @@ std::string QuoteIdentifierOffline(std::string_view name);
 // plain lower-case identifiers.
 std::string UnquotedIdentifier(std::string_view name);
 
-enum class IndexKind { kPrimaryKey, kBtree, kGist };
+// An index's build class, declared with it: how it is built and how long a
+// build takes (indexes/index_strategy.h orders and keeps builds by it).
+enum class IndexKind {
+  kPrimaryKey,   // a btree built as a unique index, then attached as the key
+  kBtree,        // sorted build: far cheaper than inserting into it live
+  kPointGist,    // pg_sphere GiST on an spoint: insertion-built
+  kPolygonGist,  // pg_sphere GiST on an spoly: insertion-built, the longest build
+};
+// Either of the GiSTs.
+inline bool IsGist(IndexKind kind) {
+  return kind == IndexKind::kPointGist || kind == IndexKind::kPolygonGist;
+}
 
 struct IndexDef {
   std::string name;
