@@ -67,7 +67,7 @@ std::vector<const IndexDef*> IndexesWhere(const std::vector<IndexDef>& indexes,
       if (c.table == idx.table) added += c.range.count;
     }
     if (added == 0) continue;
-    const uint64_t existing = LedgerRows(ledger, idx.table->qualified_name());
+    const uint64_t existing = LedgerRows(ledger, idx.table->standard_name());
     if (ChooseIndexAction(idx.kind, existing, added, gist_during_load) == action) {
       out.push_back(&idx);
     }

@@ -18,11 +18,11 @@ std::string QuoteIdentifierOffline(std::string_view name) {
 
 std::string UnquotedIdentifier(std::string_view name) { return std::string(name); }
 
-std::string QualifiedName(const TableDef& t, const QuoteFn& q) {
+std::string PhysicalTableName(const TableDef& t, const QuoteFn& q) {
   return q(kCorpusSchema) + "." + q(t.name);
 }
 
-std::string StandardName(const TableDef& t, const QuoteFn& q) {
+std::string StandardViewName(const TableDef& t, const QuoteFn& q) {
   return q(t.schema) + "." + q(t.name);
 }
 
@@ -42,14 +42,14 @@ namespace {
 IndexDef Gist(IndexKind kind, const TableDef& t, const QuoteFn& q, const std::string& name,
               const std::string& expression) {
   const std::string qualified_index = q(kCorpusSchema) + "." + q(name);
-  return {
-      name,
-      &t,
-      kind,
-      "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " USING gist (" + expression + ")",
-      "DROP INDEX IF EXISTS " + qualified_index,
-      "gist",
-      expression};
+  return {name,
+          &t,
+          kind,
+          "CREATE INDEX " + q(name) + " ON " + PhysicalTableName(t, q) + " USING gist (" +
+              expression + ")",
+          "DROP INDEX IF EXISTS " + qualified_index,
+          "gist",
+          expression};
 }
 
 IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
@@ -57,9 +57,9 @@ IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
   return {name,
           &t,
           IndexKind::kPrimaryKey,
-          "ALTER TABLE " + QualifiedName(t, q) + " ADD CONSTRAINT " + q(name) + " PRIMARY KEY (" +
-              q(t.key_column) + ")",
-          "ALTER TABLE " + QualifiedName(t, q) + " DROP CONSTRAINT IF EXISTS " + q(name),
+          "ALTER TABLE " + PhysicalTableName(t, q) + " ADD CONSTRAINT " + q(name) +
+              " PRIMARY KEY (" + q(t.key_column) + ")",
+          "ALTER TABLE " + PhysicalTableName(t, q) + " DROP CONSTRAINT IF EXISTS " + q(name),
           "btree",
           q(t.key_column)};
 }
@@ -70,7 +70,7 @@ IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name,
   return {name,
           &t,
           IndexKind::kBtree,
-          "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " (" + key + ")",
+          "CREATE INDEX " + q(name) + " ON " + PhysicalTableName(t, q) + " (" + key + ")",
           "DROP INDEX IF EXISTS " + q(kCorpusSchema) + "." + q(name),
           "btree",
           key};
@@ -192,21 +192,22 @@ const std::vector<ExtensionDef>& CorpusExtensions() {
 
 std::string PrimaryKeyIndexSql(const IndexDef& key, const QuoteFn& q) {
   return "CREATE UNIQUE INDEX IF NOT EXISTS " + q(key.name) + " ON " +
-         QualifiedName(*key.table, q) + " (" + key.key + ")";
+         PhysicalTableName(*key.table, q) + " (" + key.key + ")";
 }
 
 std::string AttachPrimaryKeySql(const IndexDef& key, const QuoteFn& q) {
-  return "ALTER TABLE " + QualifiedName(*key.table, q) + " ADD CONSTRAINT " + q(key.name) +
+  return "ALTER TABLE " + PhysicalTableName(*key.table, q) + " ADD CONSTRAINT " + q(key.name) +
          " PRIMARY KEY USING INDEX " + q(key.name);
 }
 
 std::string CorpusTablesDdl(const QuoteFn& q) {
   std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(kCorpusSchema) + ";\n";
   for (const TableDef& t : CorpusTables()) {
-    sql += "CREATE TABLE " + QualifiedName(t, q) + " (\n" + ColumnDefinitions(t, q, false) + ");\n";
-    sql += ColumnComments(t, q, QualifiedName(t, q), false);
+    sql += "CREATE TABLE " + PhysicalTableName(t, q) + " (\n" + ColumnDefinitions(t, q, false) +
+           ");\n";
+    sql += ColumnComments(t, q, PhysicalTableName(t, q), false);
     if (t.footprint_column) {
-      sql += "COMMENT ON COLUMN " + QualifiedName(t, q) + "." + q(LiteralColumn(t)) + " IS " +
+      sql += "COMMENT ON COLUMN " + PhysicalTableName(t, q) + "." + q(LiteralColumn(t)) + " IS " +
              EscapeLiteral(std::string("the pg_sphere literal of ") + t.footprint_column +
                            ", as generated (what verify reads back)") +
              ";\n";
@@ -232,13 +233,13 @@ std::string StandardViewDdl(const TableDef& t, const QuoteFn& q) {
   std::string columns;
   for (const std::string& c : ViewColumns(t)) columns += (columns.empty() ? "" : ", ") + q(c);
   std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(t.schema) + ";\n";
-  sql += "CREATE VIEW " + StandardName(t, q) + " AS SELECT " + columns + " FROM " +
-         QualifiedName(t, q) + ";\n";
-  sql += "COMMENT ON VIEW " + StandardName(t, q) + " IS " +
+  sql += "CREATE VIEW " + StandardViewName(t, q) + " AS SELECT " + columns + " FROM " +
+         PhysicalTableName(t, q) + ";\n";
+  sql += "COMMENT ON VIEW " + StandardViewName(t, q) + " IS " +
          EscapeLiteral(std::string(kOwnViewComment) + " the corpus table " + kCorpusSchema + "." +
                        t.name + " under its standard name") +
          ";\n";
-  return sql + ColumnComments(t, q, StandardName(t, q), true);
+  return sql + ColumnComments(t, q, StandardViewName(t, q), true);
 }
 
 std::string StandardViewsDdl(const QuoteFn& q) {
@@ -272,16 +273,17 @@ std::string GrantReadSql(const std::string& role, const QuoteFn& q, bool standar
   std::string sql =
       "GRANT USAGE ON SCHEMA " + q(kCorpusSchema) + " TO " + q(role) + " WITH GRANT OPTION;\n";
   for (const TableDef& t : CorpusTables()) {
-    sql += "GRANT SELECT ON " + QualifiedName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
+    sql +=
+        "GRANT SELECT ON " + PhysicalTableName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
     if (!standard_views) continue;
     sql += "GRANT USAGE ON SCHEMA " + q(t.schema) + " TO " + q(role) + ";\n";
-    sql += "GRANT SELECT ON " + StandardName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
+    sql += "GRANT SELECT ON " + StandardViewName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
   }
   return sql;
 }
 
 std::string CopyInSql(const TableDef& t, const QuoteFn& q) {
-  const std::string target = t.footprint_column ? StagingName(t, q) : QualifiedName(t, q);
+  const std::string target = t.footprint_column ? StagingName(t, q) : PhysicalTableName(t, q);
   return "COPY " + target + " (" + ColumnList(t, q) + ") FROM STDIN (FORMAT binary)";
 }
 
@@ -294,7 +296,7 @@ StagingSql StagingFor(const TableDef& t, const QuoteFn& q) {
   return {"SELECT to_regclass(" + EscapeLiteral(stage) + ") IS NOT NULL",
           "CREATE TEMP TABLE " + stage + " (\n" + ColumnDefinitions(t, q, true) +
               ") ON COMMIT DELETE ROWS",
-          "INSERT INTO " + QualifiedName(t, q) + " (" + ColumnList(t, q) + ", " +
+          "INSERT INTO " + PhysicalTableName(t, q) + " (" + ColumnList(t, q) + ", " +
               q(LiteralColumn(t)) + ") SELECT " + cast + ", " + q(t.footprint_column) + " FROM " +
               stage};
 }
@@ -303,12 +305,12 @@ std::string CopyOutSql(const TableDef& t, const QuoteFn& q, const std::string& w
   const std::string columns = MapColumns(t, [&](const ColumnDecl& c) {
     return IsFootprint(t, c) ? q(LiteralColumn(t)) + " AS " + q(c.name) : q(c.name);
   });
-  return "COPY (SELECT " + columns + " FROM " + QualifiedName(t, q) + " WHERE " + where +
+  return "COPY (SELECT " + columns + " FROM " + PhysicalTableName(t, q) + " WHERE " + where +
          ") TO STDOUT (FORMAT binary)";
 }
 
 std::string FootprintMismatchSql(const TableDef& t, const QuoteFn& q, const std::string& where) {
-  return "SELECT count(*) FROM " + QualifiedName(t, q) + " WHERE " + where + " AND NOT (" +
+  return "SELECT count(*) FROM " + PhysicalTableName(t, q) + " WHERE " + where + " AND NOT (" +
          q(t.footprint_column) + " = " + q(LiteralColumn(t)) + "::spoly)";
 }
 

@@ -100,12 +100,14 @@ std::string DeclaredViewDefinition(const TableDef& t);
 // `standard_views`: also on the views under the standard names (only where
 // they are skyseed's; a service's own object there is its business).
 std::string GrantReadSql(const std::string& role, const QuoteFn& q, bool standard_views);
-// "ivoa"."obscore": the name services know the table by.
-std::string StandardName(const TableDef& t, const QuoteFn& q);
+// "ivoa"."obscore": the view under the standard name services know the
+// table by (TableDef::standard_name, quoted).
+std::string StandardViewName(const TableDef& t, const QuoteFn& q);
 inline constexpr const char* kOwnViewComment = "skyseed:";
 // "col1", "col2", ... in declaration order, for COPY column lists.
 std::string ColumnList(const TableDef& t, const QuoteFn& q);
-std::string QualifiedName(const TableDef& t, const QuoteFn& q);
+// "skyseed_corpus"."obscore": the table that holds the rows.
+std::string PhysicalTableName(const TableDef& t, const QuoteFn& q);
 
 // spoint(radians(ra), radians(dec)): the table's sky position.
 std::string PositionExpression(const TableDef& t, const QuoteFn& q);

@@ -25,7 +25,9 @@ std::string ConeWhere() {
 // skyseed_corpus.obscore: the tables themselves, present whether or not
 // skyseed also presents them under their standard names (a view over them
 // plans the same).
-std::string Table(uint32_t id) { return QualifiedName(CorpusTableWithId(id), UnquotedIdentifier); }
+std::string Table(uint32_t id) {
+  return PhysicalTableName(CorpusTableWithId(id), UnquotedIdentifier);
+}
 
 std::string FootprintWhere() {
   return FootprintExpression(CorpusTableWithId(kObsCoreTableId), UnquotedIdentifier) + " && ";
