@@ -38,9 +38,13 @@ std::string ColumnList(const TableDef& t, const QuoteFn& q) {
 
 namespace {
 
-// kind: kPointGist or kPolygonGist, by what `expression` is.
+// A position's columns: ra, dec.
+std::vector<std::string> PositionColumns(const TableDef& t) { return {t.ra_column, t.dec_column}; }
+
+// kind: kPointGist or kPolygonGist, by what `expression` is; it reads
+// `columns`.
 IndexDef Gist(IndexKind kind, const TableDef& t, const QuoteFn& q, const std::string& name,
-              const std::string& expression) {
+              const std::string& expression, std::vector<std::string> columns) {
   const std::string qualified_index = q(kCorpusSchema) + "." + q(name);
   return {name,
           &t,
@@ -49,7 +53,8 @@ IndexDef Gist(IndexKind kind, const TableDef& t, const QuoteFn& q, const std::st
               expression + ")",
           "DROP INDEX IF EXISTS " + qualified_index,
           "gist",
-          expression};
+          expression,
+          std::move(columns)};
 }
 
 IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
@@ -61,19 +66,27 @@ IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
               " PRIMARY KEY (" + q(t.key_column) + ")",
           "ALTER TABLE " + PhysicalTableName(t, q) + " DROP CONSTRAINT IF EXISTS " + q(name),
           "btree",
-          q(t.key_column)};
+          q(t.key_column),
+          {t.key_column}};
 }
 
-// On a quoted column or an expression.
-IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name,
-               const std::string& key) {
+// On an expression of `columns`.
+IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name, const std::string& key,
+               std::vector<std::string> columns) {
   return {name,
           &t,
           IndexKind::kBtree,
           "CREATE INDEX " + q(name) + " ON " + PhysicalTableName(t, q) + " (" + key + ")",
           "DROP INDEX IF EXISTS " + q(kCorpusSchema) + "." + q(name),
           "btree",
-          key};
+          key,
+          std::move(columns)};
+}
+
+// On one column.
+IndexDef BtreeOn(const TableDef& t, const QuoteFn& q, const std::string& name,
+                 const std::string& column) {
+  return Btree(t, q, name, q(column), {column});
 }
 
 // The columns of a table as `select` maps each declared one, comma-joined.
@@ -166,20 +179,21 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
       // The profile of a production ObsCore service: the keys, the pg_sphere
       // GiSTs, q3c for point cones, and btrees on what ObsTAP queries filter.
       PrimaryKey(obscore, q),
-      Btree(obscore, q, "obscore_obs_id_idx", q("obs_id")),
-      Btree(obscore, q, "obscore_obs_publisher_did_idx", q("obs_publisher_did")),
-      Btree(obscore, q, "obscore_t_min_idx", q("t_min")),
-      Btree(obscore, q, "obscore_t_max_idx", q("t_max")),
-      Btree(obscore, q, "obscore_em_min_idx", q("em_min")),
-      Btree(obscore, q, "obscore_em_max_idx", q("em_max")),
-      Btree(obscore, q, "obscore_q3c_idx", Q3cExpression(obscore, q)),
-      Gist(IndexKind::kPointGist, obscore, q, "obscore_s_point_idx",
-           PositionExpression(obscore, q)),
+      BtreeOn(obscore, q, "obscore_obs_id_idx", "obs_id"),
+      BtreeOn(obscore, q, "obscore_obs_publisher_did_idx", "obs_publisher_did"),
+      BtreeOn(obscore, q, "obscore_t_min_idx", "t_min"),
+      BtreeOn(obscore, q, "obscore_t_max_idx", "t_max"),
+      BtreeOn(obscore, q, "obscore_em_min_idx", "em_min"),
+      BtreeOn(obscore, q, "obscore_em_max_idx", "em_max"),
+      Btree(obscore, q, "obscore_q3c_idx", Q3cExpression(obscore, q), PositionColumns(obscore)),
+      Gist(IndexKind::kPointGist, obscore, q, "obscore_s_point_idx", PositionExpression(obscore, q),
+           PositionColumns(obscore)),
       Gist(IndexKind::kPolygonGist, obscore, q, "obscore_s_region_idx",
-           FootprintExpression(obscore, q)),
+           FootprintExpression(obscore, q), {obscore.footprint_column}),
       PrimaryKey(source, q),
-      Btree(source, q, "gaia_source_q3c_idx", Q3cExpression(source, q)),
-      Gist(IndexKind::kPointGist, source, q, "gaia_source_pos_idx", PositionExpression(source, q)),
+      Btree(source, q, "gaia_source_q3c_idx", Q3cExpression(source, q), PositionColumns(source)),
+      Gist(IndexKind::kPointGist, source, q, "gaia_source_pos_idx", PositionExpression(source, q),
+           PositionColumns(source)),
   };
 }
 

@@ -55,6 +55,9 @@ struct IndexDef {
   // for the index, so a database's indexes can be checked against these.
   std::string method;
   std::string key;
+  // The table's columns it reads (both coordinates of a position): the
+  // columns TAP_SCHEMA calls indexed.
+  std::vector<std::string> columns;
 };
 
 // Where the corpus tables live, whatever names they are presented under.

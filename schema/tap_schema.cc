@@ -7,12 +7,12 @@ namespace {
 
 std::string Table(const QuoteFn& q, const char* name) { return q(kTapSchema) + "." + q(name); }
 
-// Columns an index of the profile starts with (or reads, for the q3c and
-// position expressions): what TAP_SCHEMA.columns.indexed promises.
+// Columns an index of the profile reads (IndexDef::columns): what
+// TAP_SCHEMA.columns.indexed promises.
 bool Indexed(const TableDef& t, const ColumnDecl& c, const std::vector<IndexDef>& indexes) {
-  const std::string quoted = QuoteIdentifierOffline(c.name);
   return std::any_of(indexes.begin(), indexes.end(), [&](const IndexDef& i) {
-    return i.table == &t && i.create_sql.find(quoted) != std::string::npos;
+    return i.table == &t &&
+           std::find(i.columns.begin(), i.columns.end(), c.name) != i.columns.end();
   });
 }
 

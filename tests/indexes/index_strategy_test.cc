@@ -139,7 +139,7 @@ TEST(IndexStrategy, BuildOrderStartsTheLongestFirst) {
 // name says "region" does not.
 TEST(IndexStrategy, BuildOrderFollowsTheDeclaredClassNotTheName) {
   auto declared = [](const char* name, IndexKind kind) {
-    return IndexDef{name, &Obscore(), kind, "", "", "", ""};
+    return IndexDef{name, &Obscore(), kind, "", "", "", "", {}};
   };
   const std::vector<IndexDef> indexes = {
       declared("a_btree", IndexKind::kBtree), declared("b_region_point", IndexKind::kPointGist),

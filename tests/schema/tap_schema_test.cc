@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
+
 namespace skyseed {
 namespace {
 
@@ -38,6 +41,22 @@ TEST(TapSchema, OneColumnRowPerPublishedColumn) {
   }
   EXPECT_GT(published, 0u);
   EXPECT_EQ(column_rows, published);
+}
+
+// TAP_SCHEMA.columns.indexed: the columns some index of the profile reads
+// (both coordinates of the q3c and position indexes), as the profile in
+// schema/corpus_schema.cc declares them.
+TEST(TapSchema, IndexedColumnsAreTheOnesTheIndexesRead) {
+  std::map<std::string, std::set<std::string>> indexed;
+  for (const TapRow& row : TapSchemaRows(QuoteIdentifierOffline)) {
+    if (row.table != TapTable::kColumns) continue;
+    ASSERT_EQ(row.params.size(), 13u);
+    if (row.params[9] == "1") indexed[row.params[0]].insert(row.params[1]);
+  }
+  EXPECT_EQ(indexed["ivoa.obscore"],
+            (std::set<std::string>{"obs_id", "obs_publisher_did", "t_min", "t_max", "em_min",
+                                   "em_max", "s_ra", "s_dec", "s_region"}));
+  EXPECT_EQ(indexed["gaia.gaia_source"], (std::set<std::string>{"source_id", "ra", "dec"}));
 }
 
 }  // namespace
