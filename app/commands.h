@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 
+#include "app/seed_option.h"
 #include "common/status.h"
 
 namespace skyseed {
@@ -29,7 +30,7 @@ void AddCompareCommand(CLI::App& app, CommandRun* run);
 
 // Shared option values: parsed strings, validated by the tiers/ parsers.
 struct CorpusOptions {
-  std::string seed = "1";
+  std::string seed = kDefaultSeed;
   std::string threads;  // default: hardware concurrency
   std::string chunk_rows = "100000";
 };

@@ -5,6 +5,7 @@
 
 #include "app/commands.h"
 #include "app/console_narrator.h"
+#include "app/seed_option.h"
 #include "app/user_values.h"
 #include "generator/corpus_tables.h"
 #include "loader/output_files.h"
@@ -15,7 +16,7 @@
 namespace skyseed {
 
 void AddCorpusOptions(CLI::App* cmd, CorpusOptions* o) {
-  cmd->add_option("--seed", o->seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  AddSeedOption(cmd, &o->seed);
   cmd->add_option("--threads", o->threads, "generation threads (default: cores)");
   cmd->add_option("--chunk-rows", o->chunk_rows, "rows per chunk (does not change the corpus)")
       ->default_val("100000");
@@ -44,7 +45,7 @@ void AddHashCommand(CLI::App& app, CommandRun* run) {
       "computed by the generator alone (no database).");
   auto tier = std::make_shared<std::string>();
   auto opts = std::make_shared<CorpusOptions>();
-  cmd->add_option("--tier", *tier, "tier name: ci, S, D1, D2, D3, D4")->required();
+  cmd->add_option("--tier", *tier, "tier name: " + TierNames())->required();
   AddCorpusOptions(cmd, opts.get());
   cmd->footer(
       "Example: skyseed hash --tier ci --seed 1\n"
@@ -73,7 +74,7 @@ void AddGenerateCommand(CLI::App& app, CommandRun* run) {
   auto tier = std::make_shared<std::string>();
   auto out = std::make_shared<std::string>();
   auto opts = std::make_shared<CorpusOptions>();
-  cmd->add_option("--tier", *tier, "tier name: ci, S, D1, D2, D3, D4")->required();
+  cmd->add_option("--tier", *tier, "tier name: " + TierNames())->required();
   cmd->add_option("--out", *out,
                   "output directory (created; must be empty or hold an "
                   "earlier skyseed corpus, which is replaced)")

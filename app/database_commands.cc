@@ -7,6 +7,7 @@
 #include "app/connection_options.h"
 #include "app/console_narrator.h"
 #include "app/loading_options.h"
+#include "app/seed_option.h"
 #include "app/status_report.h"
 #include "app/user_values.h"
 #include "common/shell_quote.h"
@@ -52,7 +53,7 @@ Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
 }
 
 struct GrowArgs {
-  std::string tiers, target_size, seed = "1", chunk_rows = "50000", shard;
+  std::string tiers, target_size, seed = kDefaultSeed, chunk_rows = "50000", shard;
   bool verify = false;
   LoadingArgs loading;
 };
@@ -107,7 +108,7 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
   cmd->add_option("--target-size", a->target_size,
                   "instead of --tier: grow until pg_database_size() reaches this (e.g. 10GiB)")
       ->excludes(tier_opt);
-  cmd->add_option("--seed", a->seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  AddSeedOption(cmd, &a->seed);
   cmd->add_option("--chunk-rows", a->chunk_rows, "rows per chunk = per COPY transaction")
       ->default_val("50000");
   cmd->add_option("--shard", a->shard,
@@ -171,10 +172,10 @@ void AddInitCommand(CLI::App& app, CommandRun* run) {
       "init",
       "Create pg_sphere, the corpus tables and the skyseed manifest for a seed, loading "
       "nothing (for instance before distributing the tables with Citus).");
-  auto seed = std::make_shared<std::string>("1");
+  auto seed = std::make_shared<std::string>(kDefaultSeed);
   auto names = std::make_shared<std::string>();
   auto conn = std::make_shared<ConnectionOptions>();
-  cmd->add_option("--seed", *seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  AddSeedOption(cmd, seed.get());
   AddStandardNamesOption(cmd, names.get());
   AddConnectionOptions(cmd, conn.get());
   cmd->callback([=] {

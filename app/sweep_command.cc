@@ -5,6 +5,7 @@
 
 #include "app/commands.h"
 #include "app/loading_options.h"
+#include "app/seed_option.h"
 #include "app/user_values.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
@@ -17,7 +18,7 @@ namespace {
 
 struct SweepArgs {
   std::string tiers = "ci,S,D1", clients = "1,8,16,32", duration = "60", reps = "3", warmup = "10",
-              mix = "lookup_source=70,cone_source=30", out = "skyseed-sweep", seed = "1",
+              mix = MixText(DefaultSweepMix()), out = "skyseed-sweep", seed = kDefaultSeed,
               lookups = "10000", cones = "2000";
   bool keep_logs = false;
   LoadingArgs loading;
@@ -109,15 +110,13 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->reps);
   cmd->add_option("--warmup", a->warmup, "seconds of load before a tier's first window")
       ->default_val(a->warmup);
-  cmd->add_option("--mix", a->mix,
-                  "CLASS=WEIGHT,... summing to 100; classes: lookup_source, lookup_obs, "
-                  "lookup_obs_id, cone_source, footprint_obscore")
+  cmd->add_option("--mix", a->mix, "CLASS=WEIGHT,... summing to 100; classes: " + QueryClassNames())
       ->default_val(a->mix);
   cmd->add_option("--out", a->out, "directory for sweep.json, windows.csv, plans and logs")
       ->default_val(a->out);
   cmd->add_flag("--keep-logs", a->keep_logs,
                 "keep pgbench's per-transaction logs (tx.*) in each window's folder");
-  cmd->add_option("--seed", a->seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  AddSeedOption(cmd, &a->seed);
   cmd->add_option("--lookups", a->lookups, "distinct IDs the lookups draw from")
       ->default_val(a->lookups);
   cmd->add_option("--cones", a->cones, "distinct cone centres")->default_val(a->cones);

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/seed_option.h"
 #include "app/user_values.h"
 #include "loader/output_files.h"
 #include "tiers/tier_spec.h"
@@ -19,7 +20,7 @@ namespace {
 constexpr uint64_t kMaxWorkloadCount = 10'000'000;
 
 struct WorkloadArgs {
-  std::string tier, out, seed = "1", lookups = "10000", cones = "2000";
+  std::string tier, out, seed = kDefaultSeed, lookups = "10000", cones = "2000";
 };
 
 Result<WorkloadOptions> ParseWorkloadOptions(const WorkloadArgs& a) {
@@ -61,9 +62,9 @@ void AddWorkloadCommand(CLI::App& app, CommandRun* run) {
       "the tier holds, cone centres on the survey fields) for a tier's corpus, "
       "computed by the generator alone (no database).");
   auto a = std::make_shared<WorkloadArgs>();
-  cmd->add_option("--tier", a->tier, "tier name: ci, S, D1, D2, D3, D4")->required();
+  cmd->add_option("--tier", a->tier, "tier name: " + TierNames())->required();
   cmd->add_option("--out", a->out, "output directory (created if missing)")->required();
-  cmd->add_option("--seed", a->seed, "corpus seed, 0 .. 2^63-1")->default_val("1");
+  AddSeedOption(cmd, &a->seed);
   cmd->add_option("--lookups", a->lookups, "source IDs, and as many observation keys")
       ->default_val("10000");
   cmd->add_option("--cones", a->cones, "cone centres")->default_val("2000");

@@ -1,10 +1,6 @@
 #include "common/cpu_clock.h"
 
 #include <time.h>
-#include <unistd.h>
-
-#include <fstream>
-#include <string>
 
 #include "common/proc_stat.h"
 
@@ -23,17 +19,9 @@ std::optional<double> ProcessCpuSeconds(int pid, const char* name) {
 }
 
 std::optional<double> HostBusyCpuSeconds() {
-  std::ifstream stat("/proc/stat");
-  std::string cpu;
-  unsigned long long user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0,
-                     steal = 0;
-  if (!(stat >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal) ||
-      cpu != "cpu") {
-    return std::nullopt;
-  }
-  // guest time is already inside user; steal is time this host could not run.
-  return static_cast<double>(user + nice + system + irq + softirq) /
-         static_cast<double>(sysconf(_SC_CLK_TCK));
+  const std::optional<HostCpuTicks> ticks = ReadHostCpuTicks();
+  if (!ticks) return std::nullopt;
+  return ticks->BusySeconds();
 }
 
 }  // namespace skyseed

@@ -12,8 +12,8 @@ double ThreadCpuSeconds();
 // host whose command name starts with `name` (a PostgreSQL backend seen
 // through another PID namespace, or a remote server's pid, is not).
 std::optional<double> ProcessCpuSeconds(int pid, const char* name);
-// CPU seconds every core of this host has spent busy (not idle, not
-// waiting for I/O) since boot, from /proc/stat; whoever ran.
+// CPU seconds every core of this host has spent busy since boot, whoever
+// ran, as HostCpuTicks::Busy defines it (steal left out, and why).
 std::optional<double> HostBusyCpuSeconds();
 
 }  // namespace skyseed

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <fstream>
+#include <iterator>
 #include <vector>
 
 namespace skyseed {
@@ -69,6 +70,31 @@ std::optional<ProcStat> ReadProcStat(int pid) {
   std::string line;
   if (!std::getline(in, line)) return std::nullopt;
   return ParseProcStat(line);
+}
+
+uint64_t HostCpuTicks::Busy() const { return user + nice + system + irq + softirq; }
+
+double HostCpuTicks::BusySeconds() const { return TicksToSeconds(Busy()); }
+
+std::optional<HostCpuTicks> ParseHostCpuLine(std::string_view line) {
+  // "cpu  user nice system idle iowait irq softirq steal guest guest_nice"
+  // (proc(5)); kernels before 2.6.11 stop before steal, which is then 0.
+  const std::vector<std::string_view> f = Fields(line);
+  if (f.size() < 8 || f[0] != "cpu") return std::nullopt;
+  HostCpuTicks t;
+  uint64_t* const fields[] = {&t.user,   &t.nice, &t.system,  &t.idle,
+                              &t.iowait, &t.irq,  &t.softirq, &t.steal};
+  for (size_t i = 0; i < std::size(fields) && i + 1 < f.size(); ++i) {
+    if (!ToNumber(f[i + 1], fields[i])) return std::nullopt;
+  }
+  return t;
+}
+
+std::optional<HostCpuTicks> ReadHostCpuTicks() {
+  std::ifstream in("/proc/stat");
+  std::string line;
+  if (!std::getline(in, line)) return std::nullopt;
+  return ParseHostCpuLine(line);
 }
 
 }  // namespace skyseed

@@ -59,7 +59,7 @@ const std::vector<TableDef>& CorpusTables() {
 
 const TableDef* FindTable(const std::string& name) {
   for (const TableDef& t : CorpusTables()) {
-    if (name == t.name || name == t.qualified_name()) return &t;
+    if (name == t.name || name == t.standard_name()) return &t;
   }
   return nullptr;
 }

@@ -50,7 +50,11 @@ struct TableDef {
   void (*encode)(uint64_t seed, RowRange range, ByteBuffer* out, TableDigest* digest);
   size_t index = 0;  // position in CorpusTables(), set there
 
-  std::string qualified_name() const { return std::string(schema) + "." + name; }
+  // "ivoa.obscore": the standard name services know the table by, which
+  // skyseed presents as a view (the rows live in skyseed_corpus: schema/'s
+  // PhysicalTableName); also the name every ledger, manifest and hash
+  // records the table under.
+  std::string standard_name() const { return std::string(schema) + "." + name; }
   uint64_t RowIndexOfKey(uint64_t key) const { return key & key_row_mask; }
 };
 

@@ -29,12 +29,12 @@ Status CommitChunk(PgConnection& conn, const Chunk& chunk, const NextTuples& nex
         SKYSEED_RETURN_IF_ERROR(CopyChunkIn(conn, CopyInSql(*chunk.table, q), next));
         if (!staging.move.empty()) SKYSEED_RETURN_IF_ERROR(conn.Exec(staging.move));
         SKYSEED_RETURN_IF_ERROR(
-            InsertLedgerEntry(conn, {chunk.table->qualified_name(), chunk.range, digest}));
+            InsertLedgerEntry(conn, {chunk.table->standard_name(), chunk.range, digest}));
         FaultPoint("ledgered");
         return Status::Ok();
       })
-      .Annotate(chunk.table->qualified_name() + " rows " + std::to_string(chunk.range.first) +
-                ".." + std::to_string(chunk.range.end()));
+      .Annotate(chunk.table->standard_name() + " rows " + std::to_string(chunk.range.first) + ".." +
+                std::to_string(chunk.range.end()));
 }
 
 }  // namespace skyseed

@@ -76,10 +76,10 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
   for (const TableDef& t : CorpusTables()) {
     const FilesManifest::Table* mt = nullptr;
     for (const FilesManifest::Table& cand : set.manifest_.tables) {
-      if (cand.table == t.qualified_name()) mt = &cand;
+      if (cand.table == t.standard_name()) mt = &cand;
     }
     if (mt == nullptr)
-      return Status::InvalidArgument("manifest.json: no files for " + t.qualified_name());
+      return Status::InvalidArgument("manifest.json: no files for " + t.standard_name());
     SKYSEED_RETURN_IF_ERROR(CheckTiling(*mt, set.tier_.RowsOf(t)));
     for (const CorpusFile& f : mt->files) set.by_start_[{mt->table, f.first_row}] = f;
   }
@@ -96,7 +96,7 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
 }
 
 const CorpusFile* CorpusFileSet::FileFor(const Chunk& chunk) const {
-  auto it = by_start_.find({chunk.table->qualified_name(), chunk.range.first});
+  auto it = by_start_.find({chunk.table->standard_name(), chunk.range.first});
   if (it == by_start_.end() || it->second.rows != chunk.range.count) return nullptr;
   return &it->second;
 }
@@ -105,7 +105,7 @@ std::vector<Chunk> CorpusFileSet::Chunks() const {
   std::vector<Chunk> out;
   for (const TableDef& t : CorpusTables()) {
     for (const FilesManifest::Table& mt : manifest_.tables) {
-      if (mt.table != t.qualified_name()) continue;
+      if (mt.table != t.standard_name()) continue;
       for (const CorpusFile& f : mt.files) out.push_back({&t, {f.first_row, f.rows}});
     }
   }
@@ -116,7 +116,7 @@ Status CorpusFileSet::ReadChecked(const Chunk& chunk, std::string* stream, std::
                                   ByteBuffer* scratch) const {
   const CorpusFile* f = FileFor(chunk);
   if (f == nullptr)
-    return Status::Corruption("no file holds " + chunk.table->qualified_name() + " rows " +
+    return Status::Corruption("no file holds " + chunk.table->standard_name() + " rows " +
                               std::to_string(chunk.range.first));
   const std::string path = (fs::path(dir_) / f->file).string();
   Status read = ReadCopyFile(path, stream);

@@ -17,7 +17,7 @@ constexpr int kMaxRounds = 30;
 // Every table's rows as the ledger holds them.
 TableRows LedgerCounts(const std::vector<LedgerEntry>& ledger) {
   TableRows counts{};
-  for (const TableDef& t : CorpusTables()) counts[t.index] = LedgerRows(ledger, t.qualified_name());
+  for (const TableDef& t : CorpusTables()) counts[t.index] = LedgerRows(ledger, t.standard_name());
   return counts;
 }
 
@@ -43,7 +43,7 @@ Status GrowToSize(GrowContext& ctx) {
   for (int round = 0; round < kMaxRounds; ++round) {
     SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(ctx.control));
     SKYSEED_ASSIGN_OR_RETURN(uint64_t size, DatabaseSize(ctx.control));
-    const uint64_t have = LedgerRows(ledger, lead.qualified_name());
+    const uint64_t have = LedgerRows(ledger, lead.standard_name());
     if (size >= ctx.options.target_size && have > 0) {
       // A killed run may have loaded enough and left indexes set aside.
       SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));

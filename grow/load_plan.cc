@@ -16,7 +16,7 @@ uint64_t RowsMissingIn(const std::vector<RowRange>& missing, RowRange r) {
 
 std::vector<RowRange> Missing(const std::vector<LedgerEntry>& ledger, const TableDef& t,
                               const TableRows& counts) {
-  return MissingRanges(LedgerRanges(ledger, t.qualified_name()), counts[t.index]);
+  return MissingRanges(LedgerRanges(ledger, t.standard_name()), counts[t.index]);
 }
 
 }  // namespace
@@ -25,15 +25,15 @@ Status CheckOnlyGrows(const std::vector<LedgerEntry>& ledger, const TableRows& c
   std::vector<const TableDef*> by_name;
   for (const TableDef& t : CorpusTables()) by_name.push_back(&t);
   std::sort(by_name.begin(), by_name.end(), [](const TableDef* a, const TableDef* b) {
-    return a->qualified_name() < b->qualified_name();
+    return a->standard_name() < b->standard_name();
   });
   for (const TableDef* t : by_name) {
-    const uint64_t have = LedgerRows(ledger, t->qualified_name());
+    const uint64_t have = LedgerRows(ledger, t->standard_name());
     const uint64_t rows = counts[t->index];
     if (have > rows) {
-      return Status::InvalidArgument(t->qualified_name() + " already holds " +
-                                     std::to_string(have) + " rows, more than the " +
-                                     std::to_string(rows) + " asked for; tiers only grow");
+      return Status::InvalidArgument(t->standard_name() + " already holds " + std::to_string(have) +
+                                     " rows, more than the " + std::to_string(rows) +
+                                     " asked for; tiers only grow");
     }
   }
   return Status::Ok();
@@ -62,7 +62,7 @@ Result<std::vector<Chunk>> PlanFileLoad(const std::vector<LedgerEntry>& ledger,
       chunks.push_back(c);
     } else if (missing > 0) {
       return Status::InvalidArgument(
-          "the database already holds part of " + c.table->qualified_name() + " rows " +
+          "the database already holds part of " + c.table->standard_name() + " rows " +
           std::to_string(c.range.first) + ".." + std::to_string(c.range.end()) +
           " (grown with another chunk size); finish it with skyseed grow --tier " + tier);
     }

@@ -27,7 +27,7 @@ Result<int64_t> QueryInt(PgConnection& conn, const std::string& sql,
 
 Status MeasureTable(PgConnection& conn, const TableDef& t, const std::vector<LedgerEntry>& ledger,
                     uint64_t rows, TierTableRecord* rec) {
-  rec->table = t.qualified_name();
+  rec->table = t.standard_name();
   rec->digest = LedgerDigest(ledger, rec->table);
   if (rec->digest.rows != rows || !MissingRanges(LedgerRanges(ledger, rec->table), rows).empty()) {
     return Status::Corruption("ledger of " + rec->table + " does not cover rows 0.." +
@@ -35,9 +35,9 @@ Status MeasureTable(PgConnection& conn, const TableDef& t, const std::vector<Led
   }
   const QuoteFn q = conn.IdentQuoter();
   Result<int64_t> table =
-      QueryInt(conn, "SELECT pg_table_size($1::regclass)", {QualifiedName(t, q)});
+      QueryInt(conn, "SELECT pg_table_size($1::regclass)", {PhysicalTableName(t, q)});
   Result<int64_t> index =
-      QueryInt(conn, "SELECT pg_indexes_size($1::regclass)", {QualifiedName(t, q)});
+      QueryInt(conn, "SELECT pg_indexes_size($1::regclass)", {PhysicalTableName(t, q)});
   if (!table.ok()) return table.status();
   if (!index.ok()) return index.status();
   rec->table_size = *table;
@@ -90,12 +90,12 @@ Status VacuumAnalyze(const std::string& conninfo, int jobs, TaskSeconds* tasks) 
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> c, PgConnection::Connect(conninfo));
     const QuoteFn q = (c)->IdentQuoter();
     const BackendClock clock(*c);
-    SKYSEED_RETURN_IF_ERROR((c)->Exec("VACUUM (ANALYZE) " + QualifiedName(tables[i], q)));
+    SKYSEED_RETURN_IF_ERROR((c)->Exec("VACUUM (ANALYZE) " + PhysicalTableName(tables[i], q)));
     busy[i] = clock.Seconds();
     FaultPoint("vacuumed");
     return Status::Ok();
   }));
-  for (const TableDef& t : tables) (*tasks)["vacuum " + t.qualified_name()] += busy[t.index];
+  for (const TableDef& t : tables) (*tasks)["vacuum " + t.standard_name()] += busy[t.index];
   return Status::Ok();
 }
 

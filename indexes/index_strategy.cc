@@ -7,9 +7,17 @@ namespace skyseed {
 namespace {
 
 // The most expensive builds first, so the longest one starts early: the
-// footprint GiST, the other GiSTs, then the btrees.
-int BuildOrder(IndexKind kind, const std::string& name) {
-  if (kind == IndexKind::kGist) return name.find("region") != std::string::npos ? 0 : 1;
+// polygon GiSTs, the point GiSTs, then the btrees and keys (sorted builds).
+int BuildOrder(IndexKind kind) {
+  switch (kind) {
+    case IndexKind::kPolygonGist:
+      return 0;
+    case IndexKind::kPointGist:
+      return 1;
+    case IndexKind::kPrimaryKey:
+    case IndexKind::kBtree:
+      return 2;
+  }
   return 2;
 }
 
@@ -24,7 +32,7 @@ constexpr uint64_t kLiveInsertOverRebuild = 8;
 
 IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added,
                               bool gist_during_load) {
-  if (kind == IndexKind::kGist) {
+  if (IsGist(kind)) {
     // pg_sphere's GiST build is insertion-based (no sorted build): a build
     // costs what live insertion costs, row for row, but runs in one backend,
     // while live insertion is shared by every loading connection. A rebuild
@@ -59,7 +67,7 @@ std::vector<const IndexDef*> IndexesWhere(const std::vector<IndexDef>& indexes,
       if (c.table == idx.table) added += c.range.count;
     }
     if (added == 0) continue;
-    const uint64_t existing = LedgerRows(ledger, idx.table->qualified_name());
+    const uint64_t existing = LedgerRows(ledger, idx.table->standard_name());
     if (ChooseIndexAction(idx.kind, existing, added, gist_during_load) == action) {
       out.push_back(&idx);
     }
@@ -86,7 +94,7 @@ std::vector<const IndexDef*> IndexesToBuildFirst(const std::vector<IndexDef>& in
   std::vector<const IndexDef*> out;
   for (const IndexDef* idx : IndexesWhere(indexes, stash, ledger, chunks, gist_during_load,
                                           /*stashed=*/true, IndexAction::kKeepLive)) {
-    if (idx->kind == IndexKind::kGist) out.push_back(idx);
+    if (IsGist(idx->kind)) out.push_back(idx);
   }
   return out;
 }
@@ -105,7 +113,7 @@ Result<std::vector<const IndexDef*>> IndexBuildOrder(const std::vector<IndexDef>
   }
   // Stable: the stash's order (by name) within a rank, so runs agree.
   std::stable_sort(todo.begin(), todo.end(), [](const IndexDef* a, const IndexDef* b) {
-    return BuildOrder(a->kind, a->name) < BuildOrder(b->kind, b->name);
+    return BuildOrder(a->kind) < BuildOrder(b->kind);
   });
   return todo;
 }

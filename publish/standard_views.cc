@@ -13,7 +13,7 @@ Result<StandardNameState> InspectOne(PgConnection& conn, const TableDef& t,
   const QuoteFn q = conn.IdentQuoter();
   StandardNameState s;
   s.table = &t;
-  s.name = t.qualified_name();
+  s.name = t.standard_name();
   s.table_name = std::string(kCorpusSchema) + "." + t.name;
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(
@@ -22,7 +22,7 @@ Result<StandardNameState> InspectOne(PgConnection& conn, const TableDef& t,
       "table' ELSE 'an object' END, coalesce(obj_description(c.oid, 'pg_class'), '') LIKE $2, "
       "CASE c.relkind WHEN 'v' THEN pg_get_viewdef(c.oid) ELSE '' END "
       "FROM pg_class c WHERE c.oid = to_regclass($1)",
-      {StandardName(t, q), std::string(kOwnViewComment) + "%"}, &r));
+      {StandardViewName(t, q), std::string(kOwnViewComment) + "%"}, &r));
   if (r.rows() == 1) {
     s.kind = r.text(0, 0);
     // skyseed marks its views by their comment, as it always has.
@@ -89,7 +89,7 @@ Status CreateView(PgConnection& conn, const StandardNameState& s) {
 
 Status DropView(PgConnection& conn, const StandardNameState& s) {
   // Never CASCADE: an object of someone else's built on the view stops it.
-  return conn.Exec("DROP VIEW " + StandardName(*s.table, conn.IdentQuoter()))
+  return conn.Exec("DROP VIEW " + StandardViewName(*s.table, conn.IdentQuoter()))
       .Annotate("dropping skyseed's view " + s.name);
 }
 

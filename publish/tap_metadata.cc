@@ -45,7 +45,7 @@ Result<int> WriteTapSchema(PgConnection& conn) {
     SKYSEED_RETURN_IF_ERROR(conn.Exec(TapSchemaDdl(q)));
     for (const TapRow& row : TapSchemaRows(q)) {
       SKYSEED_RETURN_IF_ERROR(conn.Query(row.sql, row.params, nullptr));
-      columns += row.sql.find(".\"columns\"") != std::string::npos ? 1 : 0;
+      columns += row.table == TapTable::kColumns ? 1 : 0;
     }
     return Status::Ok();
   }));

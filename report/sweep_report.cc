@@ -91,7 +91,7 @@ LineChart ClassChart(const TierSweep& t) {
     std::map<std::string, std::vector<double>> values;
     for (const SweepWindow& w : ws) {
       if (!w.valid()) continue;
-      for (const ClassLatency& cl : w.classes) values[cl.script].push_back(cl.latency_ms.p95);
+      for (const ClassLatency& cl : w.classes) values[cl.query_class].push_back(cl.latency_ms.p95);
     }
     for (const auto& [name, v] : values) {
       const MeanInterval m = StudentInterval95(v);

@@ -18,11 +18,11 @@ std::string QuoteIdentifierOffline(std::string_view name) {
 
 std::string UnquotedIdentifier(std::string_view name) { return std::string(name); }
 
-std::string QualifiedName(const TableDef& t, const QuoteFn& q) {
+std::string PhysicalTableName(const TableDef& t, const QuoteFn& q) {
   return q(kCorpusSchema) + "." + q(t.name);
 }
 
-std::string StandardName(const TableDef& t, const QuoteFn& q) {
+std::string StandardViewName(const TableDef& t, const QuoteFn& q) {
   return q(t.schema) + "." + q(t.name);
 }
 
@@ -38,17 +38,23 @@ std::string ColumnList(const TableDef& t, const QuoteFn& q) {
 
 namespace {
 
-IndexDef Gist(const TableDef& t, const QuoteFn& q, const std::string& name,
-              const std::string& expression) {
+// A position's columns: ra, dec.
+std::vector<std::string> PositionColumns(const TableDef& t) { return {t.ra_column, t.dec_column}; }
+
+// kind: kPointGist or kPolygonGist, by what `expression` is; it reads
+// `columns`.
+IndexDef Gist(IndexKind kind, const TableDef& t, const QuoteFn& q, const std::string& name,
+              const std::string& expression, std::vector<std::string> columns) {
   const std::string qualified_index = q(kCorpusSchema) + "." + q(name);
-  return {
-      name,
-      &t,
-      IndexKind::kGist,
-      "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " USING gist (" + expression + ")",
-      "DROP INDEX IF EXISTS " + qualified_index,
-      "gist",
-      expression};
+  return {name,
+          &t,
+          kind,
+          "CREATE INDEX " + q(name) + " ON " + PhysicalTableName(t, q) + " USING gist (" +
+              expression + ")",
+          "DROP INDEX IF EXISTS " + qualified_index,
+          "gist",
+          expression,
+          std::move(columns)};
 }
 
 IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
@@ -56,23 +62,31 @@ IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
   return {name,
           &t,
           IndexKind::kPrimaryKey,
-          "ALTER TABLE " + QualifiedName(t, q) + " ADD CONSTRAINT " + q(name) + " PRIMARY KEY (" +
-              q(t.key_column) + ")",
-          "ALTER TABLE " + QualifiedName(t, q) + " DROP CONSTRAINT IF EXISTS " + q(name),
+          "ALTER TABLE " + PhysicalTableName(t, q) + " ADD CONSTRAINT " + q(name) +
+              " PRIMARY KEY (" + q(t.key_column) + ")",
+          "ALTER TABLE " + PhysicalTableName(t, q) + " DROP CONSTRAINT IF EXISTS " + q(name),
           "btree",
-          q(t.key_column)};
+          q(t.key_column),
+          {t.key_column}};
 }
 
-// On a quoted column or an expression.
-IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name,
-               const std::string& key) {
+// On an expression of `columns`.
+IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name, const std::string& key,
+               std::vector<std::string> columns) {
   return {name,
           &t,
           IndexKind::kBtree,
-          "CREATE INDEX " + q(name) + " ON " + QualifiedName(t, q) + " (" + key + ")",
+          "CREATE INDEX " + q(name) + " ON " + PhysicalTableName(t, q) + " (" + key + ")",
           "DROP INDEX IF EXISTS " + q(kCorpusSchema) + "." + q(name),
           "btree",
-          key};
+          key,
+          std::move(columns)};
+}
+
+// On one column.
+IndexDef BtreeOn(const TableDef& t, const QuoteFn& q, const std::string& name,
+                 const std::string& column) {
+  return Btree(t, q, name, q(column), {column});
 }
 
 // The columns of a table as `select` maps each declared one, comma-joined.
@@ -165,18 +179,21 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
       // The profile of a production ObsCore service: the keys, the pg_sphere
       // GiSTs, q3c for point cones, and btrees on what ObsTAP queries filter.
       PrimaryKey(obscore, q),
-      Btree(obscore, q, "obscore_obs_id_idx", q("obs_id")),
-      Btree(obscore, q, "obscore_obs_publisher_did_idx", q("obs_publisher_did")),
-      Btree(obscore, q, "obscore_t_min_idx", q("t_min")),
-      Btree(obscore, q, "obscore_t_max_idx", q("t_max")),
-      Btree(obscore, q, "obscore_em_min_idx", q("em_min")),
-      Btree(obscore, q, "obscore_em_max_idx", q("em_max")),
-      Btree(obscore, q, "obscore_q3c_idx", Q3cExpression(obscore, q)),
-      Gist(obscore, q, "obscore_s_point_idx", PositionExpression(obscore, q)),
-      Gist(obscore, q, "obscore_s_region_idx", FootprintExpression(obscore, q)),
+      BtreeOn(obscore, q, "obscore_obs_id_idx", "obs_id"),
+      BtreeOn(obscore, q, "obscore_obs_publisher_did_idx", "obs_publisher_did"),
+      BtreeOn(obscore, q, "obscore_t_min_idx", "t_min"),
+      BtreeOn(obscore, q, "obscore_t_max_idx", "t_max"),
+      BtreeOn(obscore, q, "obscore_em_min_idx", "em_min"),
+      BtreeOn(obscore, q, "obscore_em_max_idx", "em_max"),
+      Btree(obscore, q, "obscore_q3c_idx", Q3cExpression(obscore, q), PositionColumns(obscore)),
+      Gist(IndexKind::kPointGist, obscore, q, "obscore_s_point_idx", PositionExpression(obscore, q),
+           PositionColumns(obscore)),
+      Gist(IndexKind::kPolygonGist, obscore, q, "obscore_s_region_idx",
+           FootprintExpression(obscore, q), {obscore.footprint_column}),
       PrimaryKey(source, q),
-      Btree(source, q, "gaia_source_q3c_idx", Q3cExpression(source, q)),
-      Gist(source, q, "gaia_source_pos_idx", PositionExpression(source, q)),
+      Btree(source, q, "gaia_source_q3c_idx", Q3cExpression(source, q), PositionColumns(source)),
+      Gist(IndexKind::kPointGist, source, q, "gaia_source_pos_idx", PositionExpression(source, q),
+           PositionColumns(source)),
   };
 }
 
@@ -189,21 +206,22 @@ const std::vector<ExtensionDef>& CorpusExtensions() {
 
 std::string PrimaryKeyIndexSql(const IndexDef& key, const QuoteFn& q) {
   return "CREATE UNIQUE INDEX IF NOT EXISTS " + q(key.name) + " ON " +
-         QualifiedName(*key.table, q) + " (" + key.key + ")";
+         PhysicalTableName(*key.table, q) + " (" + key.key + ")";
 }
 
 std::string AttachPrimaryKeySql(const IndexDef& key, const QuoteFn& q) {
-  return "ALTER TABLE " + QualifiedName(*key.table, q) + " ADD CONSTRAINT " + q(key.name) +
+  return "ALTER TABLE " + PhysicalTableName(*key.table, q) + " ADD CONSTRAINT " + q(key.name) +
          " PRIMARY KEY USING INDEX " + q(key.name);
 }
 
 std::string CorpusTablesDdl(const QuoteFn& q) {
   std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(kCorpusSchema) + ";\n";
   for (const TableDef& t : CorpusTables()) {
-    sql += "CREATE TABLE " + QualifiedName(t, q) + " (\n" + ColumnDefinitions(t, q, false) + ");\n";
-    sql += ColumnComments(t, q, QualifiedName(t, q), false);
+    sql += "CREATE TABLE " + PhysicalTableName(t, q) + " (\n" + ColumnDefinitions(t, q, false) +
+           ");\n";
+    sql += ColumnComments(t, q, PhysicalTableName(t, q), false);
     if (t.footprint_column) {
-      sql += "COMMENT ON COLUMN " + QualifiedName(t, q) + "." + q(LiteralColumn(t)) + " IS " +
+      sql += "COMMENT ON COLUMN " + PhysicalTableName(t, q) + "." + q(LiteralColumn(t)) + " IS " +
              EscapeLiteral(std::string("the pg_sphere literal of ") + t.footprint_column +
                            ", as generated (what verify reads back)") +
              ";\n";
@@ -229,13 +247,13 @@ std::string StandardViewDdl(const TableDef& t, const QuoteFn& q) {
   std::string columns;
   for (const std::string& c : ViewColumns(t)) columns += (columns.empty() ? "" : ", ") + q(c);
   std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(t.schema) + ";\n";
-  sql += "CREATE VIEW " + StandardName(t, q) + " AS SELECT " + columns + " FROM " +
-         QualifiedName(t, q) + ";\n";
-  sql += "COMMENT ON VIEW " + StandardName(t, q) + " IS " +
+  sql += "CREATE VIEW " + StandardViewName(t, q) + " AS SELECT " + columns + " FROM " +
+         PhysicalTableName(t, q) + ";\n";
+  sql += "COMMENT ON VIEW " + StandardViewName(t, q) + " IS " +
          EscapeLiteral(std::string(kOwnViewComment) + " the corpus table " + kCorpusSchema + "." +
                        t.name + " under its standard name") +
          ";\n";
-  return sql + ColumnComments(t, q, StandardName(t, q), true);
+  return sql + ColumnComments(t, q, StandardViewName(t, q), true);
 }
 
 std::string StandardViewsDdl(const QuoteFn& q) {
@@ -269,16 +287,17 @@ std::string GrantReadSql(const std::string& role, const QuoteFn& q, bool standar
   std::string sql =
       "GRANT USAGE ON SCHEMA " + q(kCorpusSchema) + " TO " + q(role) + " WITH GRANT OPTION;\n";
   for (const TableDef& t : CorpusTables()) {
-    sql += "GRANT SELECT ON " + QualifiedName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
+    sql +=
+        "GRANT SELECT ON " + PhysicalTableName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
     if (!standard_views) continue;
     sql += "GRANT USAGE ON SCHEMA " + q(t.schema) + " TO " + q(role) + ";\n";
-    sql += "GRANT SELECT ON " + StandardName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
+    sql += "GRANT SELECT ON " + StandardViewName(t, q) + " TO " + q(role) + " WITH GRANT OPTION;\n";
   }
   return sql;
 }
 
 std::string CopyInSql(const TableDef& t, const QuoteFn& q) {
-  const std::string target = t.footprint_column ? StagingName(t, q) : QualifiedName(t, q);
+  const std::string target = t.footprint_column ? StagingName(t, q) : PhysicalTableName(t, q);
   return "COPY " + target + " (" + ColumnList(t, q) + ") FROM STDIN (FORMAT binary)";
 }
 
@@ -291,7 +310,7 @@ StagingSql StagingFor(const TableDef& t, const QuoteFn& q) {
   return {"SELECT to_regclass(" + EscapeLiteral(stage) + ") IS NOT NULL",
           "CREATE TEMP TABLE " + stage + " (\n" + ColumnDefinitions(t, q, true) +
               ") ON COMMIT DELETE ROWS",
-          "INSERT INTO " + QualifiedName(t, q) + " (" + ColumnList(t, q) + ", " +
+          "INSERT INTO " + PhysicalTableName(t, q) + " (" + ColumnList(t, q) + ", " +
               q(LiteralColumn(t)) + ") SELECT " + cast + ", " + q(t.footprint_column) + " FROM " +
               stage};
 }
@@ -300,12 +319,12 @@ std::string CopyOutSql(const TableDef& t, const QuoteFn& q, const std::string& w
   const std::string columns = MapColumns(t, [&](const ColumnDecl& c) {
     return IsFootprint(t, c) ? q(LiteralColumn(t)) + " AS " + q(c.name) : q(c.name);
   });
-  return "COPY (SELECT " + columns + " FROM " + QualifiedName(t, q) + " WHERE " + where +
+  return "COPY (SELECT " + columns + " FROM " + PhysicalTableName(t, q) + " WHERE " + where +
          ") TO STDOUT (FORMAT binary)";
 }
 
 std::string FootprintMismatchSql(const TableDef& t, const QuoteFn& q, const std::string& where) {
-  return "SELECT count(*) FROM " + QualifiedName(t, q) + " WHERE " + where + " AND NOT (" +
+  return "SELECT count(*) FROM " + PhysicalTableName(t, q) + " WHERE " + where + " AND NOT (" +
          q(t.footprint_column) + " = " + q(LiteralColumn(t)) + "::spoly)";
 }
 

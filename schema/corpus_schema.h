@@ -31,7 +31,18 @@ std::string QuoteIdentifierOffline(std::string_view name);
 // plain lower-case identifiers.
 std::string UnquotedIdentifier(std::string_view name);
 
-enum class IndexKind { kPrimaryKey, kBtree, kGist };
+// An index's build class, declared with it: how it is built and how long a
+// build takes (indexes/index_strategy.h orders and keeps builds by it).
+enum class IndexKind {
+  kPrimaryKey,   // a btree built as a unique index, then attached as the key
+  kBtree,        // sorted build: far cheaper than inserting into it live
+  kPointGist,    // pg_sphere GiST on an spoint: insertion-built
+  kPolygonGist,  // pg_sphere GiST on an spoly: insertion-built, the longest build
+};
+// Either of the GiSTs.
+inline bool IsGist(IndexKind kind) {
+  return kind == IndexKind::kPointGist || kind == IndexKind::kPolygonGist;
+}
 
 struct IndexDef {
   std::string name;
@@ -44,6 +55,9 @@ struct IndexDef {
   // for the index, so a database's indexes can be checked against these.
   std::string method;
   std::string key;
+  // The table's columns it reads (both coordinates of a position): the
+  // columns TAP_SCHEMA calls indexed.
+  std::vector<std::string> columns;
 };
 
 // Where the corpus tables live, whatever names they are presented under.
@@ -89,12 +103,14 @@ std::string DeclaredViewDefinition(const TableDef& t);
 // `standard_views`: also on the views under the standard names (only where
 // they are skyseed's; a service's own object there is its business).
 std::string GrantReadSql(const std::string& role, const QuoteFn& q, bool standard_views);
-// "ivoa"."obscore": the name services know the table by.
-std::string StandardName(const TableDef& t, const QuoteFn& q);
+// "ivoa"."obscore": the view under the standard name services know the
+// table by (TableDef::standard_name, quoted).
+std::string StandardViewName(const TableDef& t, const QuoteFn& q);
 inline constexpr const char* kOwnViewComment = "skyseed:";
 // "col1", "col2", ... in declaration order, for COPY column lists.
 std::string ColumnList(const TableDef& t, const QuoteFn& q);
-std::string QualifiedName(const TableDef& t, const QuoteFn& q);
+// "skyseed_corpus"."obscore": the table that holds the rows.
+std::string PhysicalTableName(const TableDef& t, const QuoteFn& q);
 
 // spoint(radians(ra), radians(dec)): the table's sky position.
 std::string PositionExpression(const TableDef& t, const QuoteFn& q);

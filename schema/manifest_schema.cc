@@ -1,5 +1,9 @@
 #include "schema/manifest_schema.h"
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
 namespace skyseed {
 namespace {
 
@@ -13,7 +17,17 @@ ManifestColumn Defaulted(const char* name, const char* type, bool ends_line = fa
   return {.name = name, .type = type, .ends_line = ends_line};
 }
 
-ManifestColumn Constraint(const char* text) { return {.name = nullptr, .type = text}; }
+// Part of the table's primary key.
+ManifestColumn Key(ManifestColumn c) {
+  c.key = true;
+  return c;
+}
+
+// Written, never read back: the store selects by it.
+ManifestColumn SelectedBy(ManifestColumn c) {
+  c.read = false;
+  return c;
+}
 
 // Read back in its text form.
 ManifestColumn ReadAsText(ManifestColumn c) {
@@ -39,20 +53,44 @@ ManifestColumn ReferenceTo(const char* table, ManifestColumn c) {
 // The single-row tables' key: a second row is refused.
 const char* const kOneRow = "boolean PRIMARY KEY DEFAULT true CHECK (one_row)";
 
-std::string TableDdl(const ManifestTable& t, const std::string& schema_prefix,
+// q(a), q(b), ... of the columns `select` picks, in declaration order.
+std::string ColumnNames(const ManifestTable& t, const QuoteFn& q,
+                        bool (*select)(const ManifestColumn&)) {
+  std::string names;
+  for (const ManifestColumn& c : t.columns) {
+    if (c.name != nullptr && select(c)) names += (names.empty() ? "" : ", ") + q(c.name);
+  }
+  return names;
+}
+
+bool IsKey(const ManifestColumn& c) { return c.key; }
+
+std::string TableDdl(const ManifestTable& t, const QuoteFn& q,
                      const char* create = "CREATE TABLE ") {
-  std::string sql = create + schema_prefix + t.name + " (\n  ";
+  const std::string schema_prefix = q(kManifestSchema) + ".";
+  std::string sql = create + schema_prefix + q(t.name) + " (\n  ";
   for (size_t i = 0; i < t.columns.size(); ++i) {
     const ManifestColumn& c = t.columns[i];
-    if (c.name != nullptr) sql += std::string(c.name) + " ";
+    if (c.name != nullptr) sql += q(c.name) + " ";
     sql += c.type;
     if (c.references != nullptr) {
-      sql += std::string(" REFERENCES ") + schema_prefix + c.references + " ON DELETE CASCADE";
+      sql += " REFERENCES " + schema_prefix + q(c.references) + " ON DELETE CASCADE";
     }
     if (i + 1 == t.columns.size()) break;
     sql += c.ends_line ? ",\n  " : ", ";
   }
+  const std::string key = ColumnNames(t, q, IsKey);
+  if (!key.empty())
+    sql += (t.columns.back().ends_line ? ",\n  " : ", ") + ("PRIMARY KEY (" + key + ")");
   return sql + ");\n";
+}
+
+const ManifestColumn& DeclaredColumn(const ManifestTable& t, const std::string& name) {
+  for (const ManifestColumn& c : t.columns) {
+    if (c.name != nullptr && name == c.name) return c;
+  }
+  std::fprintf(stderr, "skyseed: %s declares no column %s\n", t.name, name.c_str());
+  std::abort();
 }
 
 }  // namespace
@@ -69,10 +107,9 @@ const ManifestTable& ManifestCorpus() {
 const ManifestTable& ManifestChunkLedger() {
   static const ManifestTable t{
       "chunk_ledger",
-      {Stored("table_name", "text NOT NULL"), Stored("first_row", "bigint NOT NULL"),
+      {Key(Stored("table_name", "text NOT NULL")), Key(Stored("first_row", "bigint NOT NULL")),
        Stored("row_count", "bigint NOT NULL", true), Stored("digest", "text NOT NULL"),
-       Defaulted("committed_at", "timestamptz NOT NULL DEFAULT now()", true),
-       Constraint("PRIMARY KEY (table_name, first_row)")}};
+       Defaulted("committed_at", "timestamptz NOT NULL DEFAULT now()", true)}};
   return t;
 }
 
@@ -108,12 +145,11 @@ const ManifestTable& ManifestTier() {
 const ManifestTable& ManifestTierTable() {
   static const ManifestTable t{
       "tier_table",
-      {ReferenceTo("tier", Stored("tier", "text NOT NULL", true)),
-       Stored("table_name", "text NOT NULL"), Stored("rows", "bigint NOT NULL"),
+      {Key(ReferenceTo("tier", Stored("tier", "text NOT NULL", true))),
+       Key(Stored("table_name", "text NOT NULL")), Stored("rows", "bigint NOT NULL"),
        Stored("digest", "text NOT NULL", true), Stored("table_size", "bigint NOT NULL"),
        Stored("indexes_size", "bigint NOT NULL", true),
-       Stored("index_table_ratio", "double precision NOT NULL"),
-       Constraint("PRIMARY KEY (tier, table_name)")}};
+       Stored("index_table_ratio", "double precision NOT NULL")}};
   return t;
 }
 
@@ -132,38 +168,96 @@ const std::vector<const ManifestTable*>& ManifestTables() {
   return all;
 }
 
+const ManifestTable& ManifestSweepWindow() {
+  static const ManifestTable t{
+      "sweep_window",
+      {Key(SelectedBy(Stored("sweep_key", "text NOT NULL"))),
+       Key(SelectedBy(Stored("tier", "text NOT NULL"))),
+       Key(SelectedBy(Stored("corpus_digest", "text NOT NULL", true))),
+       Key(SelectedBy(Stored("clients", "integer NOT NULL"))),
+       Key(SelectedBy(Stored("rep", "integer NOT NULL", true))),
+       Defaulted("measured_at", "timestamptz NOT NULL DEFAULT now()"),
+       WrittenAs("jsonb", ReadAsText(Stored("result", "jsonb NOT NULL", true)))}};
+  return t;
+}
+
+const ManifestTable& ManifestSweepTier() {
+  static const ManifestTable t{
+      "sweep_tier",
+      {Key(Stored("sweep_key", "text NOT NULL")), Key(Stored("tier", "text NOT NULL")),
+       Key(Stored("corpus_digest", "text NOT NULL", true)),
+       Stored("database_size", "bigint NOT NULL"),
+       WrittenAs("jsonb", ReadAsText(Stored("finding", "jsonb NOT NULL"))),
+       SelectedBy(WrittenAs("jsonb", Stored("explain", "jsonb NOT NULL", true))),
+       Defaulted("measured_at", "timestamptz NOT NULL DEFAULT now()", true)}};
+  return t;
+}
+
+const std::vector<const ManifestTable*>& SweepTables() {
+  static const std::vector<const ManifestTable*> all = {&ManifestSweepWindow(),
+                                                        &ManifestSweepTier()};
+  return all;
+}
+
 std::string ManifestDdl(const QuoteFn& q) {
-  const std::string prefix = q(kManifestSchema) + ".";
   std::string sql = "CREATE SCHEMA IF NOT EXISTS " + q(kManifestSchema) + ";\n";
-  for (const ManifestTable* t : ManifestTables()) sql += TableDdl(*t, prefix);
+  for (const ManifestTable* t : ManifestTables()) sql += TableDdl(*t, q);
   return sql;
 }
 
 std::string ManifestTableDdlIfMissing(const ManifestTable& t, const QuoteFn& q) {
-  return TableDdl(t, q(kManifestSchema) + ".", "CREATE TABLE IF NOT EXISTS ");
+  return TableDdl(t, q, "CREATE TABLE IF NOT EXISTS ");
 }
 
-std::string InsertSql(const ManifestTable& t) {
+std::string QuotedTableName(const ManifestTable& t, const QuoteFn& q) {
+  return q(kManifestSchema) + "." + q(t.name);
+}
+
+std::string InsertSql(const ManifestTable& t, const QuoteFn& q) {
   std::string columns, values;
   int n = 0;
   for (const ManifestColumn& c : t.columns) {
     if (!c.written) continue;
     ++n;
-    columns += (n == 1 ? "" : ", ") + std::string(c.name);
+    columns += (n == 1 ? "" : ", ") + q(c.name);
     values += (n == 1 ? "$" : ", $") + std::to_string(n);
     if (c.write_cast != nullptr) values += std::string("::") + c.write_cast;
   }
-  return "INSERT INTO " + t.qualified_name() + " (" + columns + ") VALUES (" + values + ")";
+  return "INSERT INTO " + QuotedTableName(t, q) + " (" + columns + ") VALUES (" + values + ")";
 }
 
-std::string SelectSql(const ManifestTable& t) {
+std::string UpsertSql(const ManifestTable& t, const QuoteFn& q) {
+  std::string set;
+  for (const ManifestColumn& c : t.columns) {
+    if (c.name == nullptr || c.key) continue;
+    set += (set.empty() ? "" : ", ") + q(c.name) + " = ";
+    set += c.written ? "EXCLUDED." + q(c.name) : std::string("DEFAULT");
+  }
+  return InsertSql(t, q) + " ON CONFLICT (" + ColumnNames(t, q, IsKey) + ") DO UPDATE SET " + set;
+}
+
+std::string SelectSql(const ManifestTable& t, const QuoteFn& q) {
   std::string columns;
   for (const ManifestColumn& c : t.columns) {
     if (!c.read) continue;
-    columns += (columns.empty() ? "" : ", ") + std::string(c.name);
+    columns += (columns.empty() ? "" : ", ") + q(c.name);
     if (c.read_cast != nullptr) columns += std::string("::") + c.read_cast;
   }
-  return "SELECT " + columns + " FROM " + t.qualified_name();
+  return "SELECT " + columns + " FROM " + QuotedTableName(t, q);
+}
+
+std::string SelectWhereSql(const ManifestTable& t, const QuoteFn& q,
+                           const std::vector<std::string>& equal,
+                           const std::vector<std::string>& order_by) {
+  std::string sql = SelectSql(t, q);
+  for (size_t i = 0; i < equal.size(); ++i) {
+    sql += (i == 0 ? " WHERE " : " AND ") + q(DeclaredColumn(t, equal[i]).name) + " = $" +
+           std::to_string(i + 1);
+  }
+  for (size_t i = 0; i < order_by.size(); ++i) {
+    sql += (i == 0 ? " ORDER BY " : ", ") + q(DeclaredColumn(t, order_by[i]).name);
+  }
+  return sql;
 }
 
 }  // namespace skyseed

@@ -1,8 +1,9 @@
 // The `skyseed` schema: what a database records about its corpus (the seed
 // and generator that made it, the committed chunks, the indexes set aside,
-// the shard plan, the tiers reached). Each table is declared once here; its
-// DDL and the column lists of the statements store/manifest_store.cc runs on
-// it both come from that declaration.
+// the shard plan, the tiers reached, the capacity sweeps measured). Each
+// table is declared once here; its DDL and the statements store/ and
+// sweep/sweep_store.cc run on it all come from that declaration, every
+// identifier through a QuoteFn.
 #pragma once
 
 #include <string>
@@ -23,6 +24,9 @@ struct ManifestColumn {
   const char* write_cast = nullptr;  // VALUES (... $n::<write_cast>)
   const char* references = nullptr;  // REFERENCES skyseed.<references> ON DELETE CASCADE
   bool ends_line = false;            // the DDL breaks the line after it
+  // In the table's PRIMARY KEY (written after the columns, in declaration
+  // order), and so in an upsert's conflict target.
+  bool key = false;
 };
 
 struct ManifestTable {
@@ -51,16 +55,39 @@ const ManifestTable& ManifestTierTable();
 const ManifestTable& ManifestStandardView();
 // Every table above, in the order ManifestDdl creates them.
 const std::vector<const ManifestTable*>& ManifestTables();
+
+// A capacity sweep's results (sweep/sweep_store.h), created by the first
+// sweep on a database (ManifestTableDdlIfMissing), so not in ManifestDdl:
+// one row per measured window, the key its sweep, tier, corpus, client
+// count and repetition, so that a killed sweep resumes without repeating a
+// finished window; and one per tier swept, with its saturation finding and
+// plans.
+const ManifestTable& ManifestSweepWindow();
+const ManifestTable& ManifestSweepTier();
+const std::vector<const ManifestTable*>& SweepTables();
 // CREATE TABLE IF NOT EXISTS of `t`, for a table added to older corpora.
 std::string ManifestTableDdlIfMissing(const ManifestTable& t, const QuoteFn& q);
 
 // The skyseed schema and its tables, as `skyseed schema` prints it.
 std::string ManifestDdl(const QuoteFn& q);
 
+// "skyseed"."<t>", through q.
+std::string QuotedTableName(const ManifestTable& t, const QuoteFn& q);
+
 // INSERT INTO skyseed.<t> (<written columns>) VALUES ($1, ..., $n)
-std::string InsertSql(const ManifestTable& t);
+std::string InsertSql(const ManifestTable& t, const QuoteFn& q = UnquotedIdentifier);
+// InsertSql, replacing the row with the same key when there is one: its
+// written columns from the new row, its defaulted ones (a timestamp) filled
+// afresh. t must declare a key.
+std::string UpsertSql(const ManifestTable& t, const QuoteFn& q);
 // SELECT <read columns> FROM skyseed.<t>: the store reads them by position,
 // in declaration order.
-std::string SelectSql(const ManifestTable& t);
+std::string SelectSql(const ManifestTable& t, const QuoteFn& q = UnquotedIdentifier);
+// SelectSql WHERE <equal[0]> = $1 AND ... ORDER BY <order_by...> (either
+// list may be empty). Each name must be a column t declares: another aborts,
+// as a statement naming it could only fail.
+std::string SelectWhereSql(const ManifestTable& t, const QuoteFn& q,
+                           const std::vector<std::string>& equal,
+                           const std::vector<std::string>& order_by);
 
 }  // namespace skyseed

@@ -7,12 +7,12 @@ namespace {
 
 std::string Table(const QuoteFn& q, const char* name) { return q(kTapSchema) + "." + q(name); }
 
-// Columns an index of the profile starts with (or reads, for the q3c and
-// position expressions): what TAP_SCHEMA.columns.indexed promises.
+// Columns an index of the profile reads (IndexDef::columns): what
+// TAP_SCHEMA.columns.indexed promises.
 bool Indexed(const TableDef& t, const ColumnDecl& c, const std::vector<IndexDef>& indexes) {
-  const std::string quoted = QuoteIdentifierOffline(c.name);
   return std::any_of(indexes.begin(), indexes.end(), [&](const IndexDef& i) {
-    return i.table == &t && i.create_sql.find(quoted) != std::string::npos;
+    return i.table == &t &&
+           std::find(i.columns.begin(), i.columns.end(), c.name) != i.columns.end();
   });
 }
 
@@ -68,17 +68,19 @@ std::vector<TapRow> TapSchemaRows(const QuoteFn& q) {
   std::vector<TapRow> rows;
   const std::string schemas = "INSERT INTO " + Table(q, "schemas") +
                               " (schema_name, description, schema_index) VALUES ($1, $2, $3)";
-  rows.push_back({schemas, {kTapSchema, "TAP 1.1 metadata", "0"}});
+  rows.push_back({TapTable::kSchemas, schemas, {kTapSchema, "TAP 1.1 metadata", "0"}});
   int table_index = 0;
   for (const TableDef& t : CorpusTables()) {
     const std::string name = std::string(t.schema) + "." + t.name;
     const bool obscore = t.footprint_column != nullptr;
-    rows.push_back({schemas,
+    rows.push_back({TapTable::kSchemas,
+                    schemas,
                     {t.schema,
                      obscore ? "The IVOA ObsCore 1.1 table of the skyseed corpus"
                              : "A Gaia DR3-like source catalogue of the skyseed corpus",
                      std::to_string(++table_index)}});
-    rows.push_back({"INSERT INTO " + Table(q, "tables") +
+    rows.push_back({TapTable::kTables,
+                    "INSERT INTO " + Table(q, "tables") +
                         " (schema_name, table_name, table_type, utype, description, table_index) "
                         "VALUES ($1, $2, 'view', $3, $4, $5)",
                     {t.schema, name, obscore ? "ivo://ivoa.net/std/ObsCore#core-1.1" : "",
@@ -89,7 +91,8 @@ std::vector<TapRow> TapSchemaRows(const QuoteFn& q) {
     for (const ColumnDecl& c : t.columns) {
       if (c.meta.role == ColumnMeta::kBookkeeping) continue;
       const TapType type = TapTypeOf(t, c);
-      rows.push_back({"INSERT INTO " + Table(q, "columns") +
+      rows.push_back({TapTable::kColumns,
+                      "INSERT INTO " + Table(q, "columns") +
                           " (table_name, column_name, datatype, arraysize, xtype, description, "
                           "utype, unit, ucd, indexed, principal, std, column_index) VALUES ($1, "
                           "$2, $3, NULLIF($4, ''), NULLIF($5, ''), $6, NULLIF($7, ''), "

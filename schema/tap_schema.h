@@ -18,8 +18,12 @@ inline constexpr const char* kTapSchema = "tap_schema";
 // keys, key_columns), commented as skyseed's.
 std::string TapSchemaDdl(const QuoteFn& q);
 
+// The TAP_SCHEMA table a row goes into.
+enum class TapTable { kSchemas, kTables, kColumns };
+
 // One INSERT with its parameters.
 struct TapRow {
+  TapTable table;
   std::string sql;
   std::vector<std::string> params;
 };

@@ -66,10 +66,10 @@ Result<std::vector<BucketCount>> CountPerBucket(PgConnection& conn, const TableD
   const std::string sql =
       "SELECT width_bucket(r, $1::bigint[]), count(*), min(r), max(r) FROM "
       "(SELECT " +
-      RowIndexExpression(t, q) + " AS r FROM " + QualifiedName(t, q) + ") AS keys GROUP BY 1";
+      RowIndexExpression(t, q) + " AS r FROM " + PhysicalTableName(t, q) + ") AS keys GROUP BY 1";
   PgResult res;
   SKYSEED_RETURN_IF_ERROR(conn.Query(sql, {ArrayLiteral(bounds)}, &res)
-                              .Annotate("counting " + t.qualified_name() + " per ledger chunk"));
+                              .Annotate("counting " + t.standard_name() + " per ledger chunk"));
   std::vector<BucketCount> out;
   for (int i = 0; i < res.rows(); ++i) {
     out.push_back({res.int64(i, 0), static_cast<uint64_t>(res.int64(i, 1)), res.int64(i, 2),
@@ -160,7 +160,7 @@ Result<LedgerAudit> AuditLedger(PgConnection& conn) {
         conn.Exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"));
     SKYSEED_ASSIGN_OR_RETURN(audit.ledger, ReadLedger(conn));
     for (const TableDef& t : CorpusTables()) {
-      const std::string table = t.qualified_name();
+      const std::string table = t.standard_name();
       const std::vector<RowRange> ranges = LedgerRanges(audit.ledger, table);
       SKYSEED_RETURN_IF_ERROR(CheckRepresentable(table, ranges));
       SKYSEED_ASSIGN_OR_RETURN(std::vector<BucketCount> counted,

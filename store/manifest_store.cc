@@ -123,7 +123,7 @@ Result<bool> PresentsStandardNames(PgConnection& conn) {
     PgResult r;
     SKYSEED_RETURN_IF_ERROR(
         conn.Query("SELECT coalesce(obj_description(to_regclass($1), 'pg_class'), '') LIKE $2",
-                   {StandardName(t, q), std::string(kOwnViewComment) + "%"}, &r));
+                   {StandardViewName(t, q), std::string(kOwnViewComment) + "%"}, &r));
     if (r.text(0, 0) != "t") return false;
   }
   return true;
@@ -141,13 +141,13 @@ Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names) {
     PgResult r;
     SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT to_regnamespace($1) IS NULL", {q(t.schema)}, &r));
     views.push_back(
-        {t.qualified_name(), std::string(kCorpusSchema) + "." + t.name, r.text(0, 0) == "t"});
+        {t.standard_name(), std::string(kCorpusSchema) + "." + t.name, r.text(0, 0) == "t"});
   }
   for (const TableDef& t : CorpusTables()) {
-    SKYSEED_RETURN_IF_ERROR(RefuseForeign(conn, QualifiedName(t, q), ""));
+    SKYSEED_RETURN_IF_ERROR(RefuseForeign(conn, PhysicalTableName(t, q), ""));
     if (standard_names) {
       SKYSEED_RETURN_IF_ERROR(RefuseForeign(
-          conn, StandardName(t, q),
+          conn, StandardViewName(t, q),
           "; pass --standard-names none to leave the name to it (DaCHS builds its own "
           "ivoa.obscore view), or drop it"));
     }
@@ -236,7 +236,7 @@ Result<std::vector<StashEntry>> ReadStash(PgConnection& conn) {
 
 Status StashIndex(PgConnection& conn, const IndexDef& index) {
   return conn.Query(InsertSql(ManifestIndexStash()) + " ON CONFLICT (index_name) DO NOTHING",
-                    {index.name, index.table->qualified_name(), index.create_sql}, nullptr);
+                    {index.name, index.table->standard_name(), index.create_sql}, nullptr);
 }
 
 Status UnstashIndex(PgConnection& conn, const std::string& index_name) {
@@ -318,7 +318,7 @@ std::string CorpusOfSeedSql(uint64_t seed) {
 
 std::string TierReachedRowsSql(const TableDef& table, uint64_t rows) {
   return "SELECT 1 FROM " + ManifestTierTable().qualified_name() + " WHERE table_name = '" +
-         table.qualified_name() + "' AND rows >= " + std::to_string(rows);
+         table.standard_name() + "' AND rows >= " + std::to_string(rows);
 }
 
 }  // namespace skyseed

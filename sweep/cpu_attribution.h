@@ -11,7 +11,7 @@ namespace skyseed {
 
 // Cumulative CPU seconds at one moment.
 struct CpuReading {
-  double host_busy = 0;  // every core, whoever ran (/proc/stat; steal left out)
+  double host_busy = 0;  // every core, whoever ran (HostBusyCpuSeconds)
   double database = -1;  // the server's process tree; -1 when it is not on this host
   double self = 0;       // this process (skyseed's sampling)
 };

@@ -55,31 +55,47 @@ Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConne
   return Status::NotFound("tier " + tier.name + " has no record after growing");
 }
 
-// Writes the tier's workload and loads its parameters with psql.
-Status PrepareWorkload(const SweepOptions& o, const TierSpec& tier, const ChildConnection& child,
-                       const fs::path& dir) {
+// Writes the tier's workload and loads its parameters with psql; returns
+// the files as written (pgbench reads the scripts from disk, EXPLAIN takes
+// them from here).
+Result<std::vector<WorkloadFile>> PrepareWorkload(const SweepOptions& o, const TierSpec& tier,
+                                                  const ChildConnection& child,
+                                                  const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir / "params", ec);
   if (ec) return Status::IoError(dir.string() + ": " + ec.message());
-  for (const WorkloadFile& f : WorkloadFiles(tier, o.workload)) {
+  std::vector<WorkloadFile> files = WorkloadFiles(tier, o.workload);
+  for (const WorkloadFile& f : files) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / f.name, f.content, f.executable));
   }
-  return RunTool({"psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-f", (dir / "setup.sql").string(),
-                  "-d", child.conninfo()},
-                 dir / "setup.out", child.environment());
+  SKYSEED_RETURN_IF_ERROR(RunTool({"psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-f",
+                                   (dir / "setup.sql").string(), "-d", child.conninfo()},
+                                  dir / "setup.out", child.environment()));
+  return files;
 }
 
-Status ExplainClasses(const SweepOptions& o, PgConnection& conn, const fs::path& workload_dir,
-                      const fs::path& explain_dir, TierSweep* t) {
+// The script the workload rendered for `query_class`.
+Result<std::string> ScriptOf(const std::vector<WorkloadFile>& files, const MixEntry& query_class) {
+  for (const WorkloadFile& f : files) {
+    if (f.query_class == &query_class) return f.content;
+  }
+  return Status::NotFound(std::string("the workload has no script for ") + query_class.name);
+}
+
+Status ExplainClasses(const SweepOptions& o, PgConnection& conn,
+                      const std::vector<WorkloadFile>& workload, const fs::path& explain_dir,
+                      TierSweep* t) {
   std::error_code ec;
   fs::create_directories(explain_dir, ec);
   for (const MixClass& c : o.mix) {
-    Result<std::string> plan = ExplainScript(conn, ReadText(workload_dir / (c.name + ".sql")));
-    if (!plan.ok()) return plan.status().Annotate("explaining " + c.name);
-    SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(explain_dir / (c.name + ".json"), *plan));
+    const std::string name = c.query_class->name;
+    SKYSEED_ASSIGN_OR_RETURN(std::string script, ScriptOf(workload, *c.query_class));
+    Result<std::string> plan = ExplainScript(conn, script);
+    if (!plan.ok()) return plan.status().Annotate("explaining " + name);
+    SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(explain_dir / (name + ".json"), *plan));
     json j = json::parse(*plan, nullptr, false);
-    if (j.is_discarded()) return Status::Corruption("EXPLAIN of " + c.name + " is not JSON");
-    t->explain[c.name] = j;
+    if (j.is_discarded()) return Status::Corruption("EXPLAIN of " + name + " is not JSON");
+    t->explain[name] = j;
   }
   return Status::Ok();
 }
@@ -213,12 +229,13 @@ Result<SweepRecord> RunSweep(const SweepOptions& o) {
       for (const std::string& m : caps.missing) narrator.Say("evidence missing: " + m);
     }
     const fs::path tier_dir = fs::path(o.out_dir) / tier.name;
-    SKYSEED_RETURN_IF_ERROR(PrepareWorkload(o, tier, *child, tier_dir / "workload"));
+    SKYSEED_ASSIGN_OR_RETURN(std::vector<WorkloadFile> workload,
+                             PrepareWorkload(o, tier, *child, tier_dir / "workload"));
     TierSweep t;
     t.tier = tier.name;
     t.corpus_digest = reached.corpus.Hex();
     t.database_size = reached.database_size;
-    SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, tier_dir / "workload", tier_dir / "explain", &t));
+    SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, workload, tier_dir / "explain", &t));
     SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
                              ReadSweepWindows(c, record.key, t.tier, t.corpus_digest));
     const WindowSetting base{o,

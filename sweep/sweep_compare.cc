@@ -17,7 +17,7 @@ double Tps(const SweepWindow& w, const std::string&) { return w.tps; }
 const LatencySummary* LatencyOf(const SweepWindow& w, const std::string& query_class) {
   if (query_class.empty()) return &w.latency_ms;
   for (const ClassLatency& c : w.classes) {
-    if (c.script == query_class) return &c.latency_ms;
+    if (c.query_class == query_class) return &c.latency_ms;
   }
   return nullptr;
 }
@@ -63,7 +63,7 @@ std::set<int> ClientCounts(const Windows& windows) {
 std::set<std::string> Classes(const Windows& windows) {
   std::set<std::string> out;
   for (const SweepWindow& w : windows) {
-    for (const ClassLatency& c : w.classes) out.insert(c.script);
+    for (const ClassLatency& c : w.classes) out.insert(c.query_class);
   }
   return out;
 }

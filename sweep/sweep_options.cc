@@ -23,42 +23,31 @@ bool ParseInt(const std::string& text, int* out) {
   return ec == std::errc() && ptr == end && !text.empty();
 }
 
-std::string KnownClasses() {
-  std::string known;
-  for (const MixEntry& e : WorkloadMix()) {
-    std::string name = e.script;
-    known += (known.empty() ? "" : ", ") + name.substr(0, name.size() - 4);
-  }
-  return known;
-}
-
-bool IsKnownClass(const std::string& name) {
-  for (const MixEntry& e : WorkloadMix()) {
-    if (name + ".sql" == e.script) return true;
-  }
-  return false;
-}
-
 }  // namespace
+
+std::vector<MixClass> DefaultSweepMix() {
+  return {{&QueryClassNamed("lookup_source"), 70}, {&QueryClassNamed("cone_source"), 30}};
+}
 
 Result<std::vector<MixClass>> ParseMix(const std::string& text) {
   std::vector<MixClass> mix;
-  std::set<std::string> seen;
+  std::set<const MixEntry*> seen;
   int sum = 0;
   for (const std::string& item : SplitCommas(text)) {
     const size_t eq = item.find('=');
+    const std::string name = item.substr(0, eq);
     MixClass c;
-    c.name = item.substr(0, eq);
     if (eq == std::string::npos || !ParseInt(item.substr(eq + 1), &c.weight) || c.weight < 1 ||
         c.weight > 100) {
       return Status::InvalidArgument("--mix: '" + item + "' is not CLASS=WEIGHT (weight 1-100)");
     }
-    if (!IsKnownClass(c.name)) {
-      return Status::InvalidArgument("--mix: unknown class '" + c.name +
-                                     "' (known: " + KnownClasses() + ")");
+    c.query_class = FindQueryClass(name);
+    if (c.query_class == nullptr) {
+      return Status::InvalidArgument("--mix: unknown class '" + name +
+                                     "' (known: " + QueryClassNames() + ")");
     }
-    if (!seen.insert(c.name).second) {
-      return Status::InvalidArgument("--mix: class '" + c.name + "' given twice");
+    if (!seen.insert(c.query_class).second) {
+      return Status::InvalidArgument("--mix: class '" + name + "' given twice");
     }
     sum += c.weight;
     mix.push_back(c);
@@ -87,7 +76,7 @@ Result<std::vector<int>> ParseClientList(const std::string& text) {
 std::string MixText(const std::vector<MixClass>& mix) {
   std::string s;
   for (const MixClass& c : mix) {
-    s += (s.empty() ? "" : ",") + c.name + "=" + std::to_string(c.weight);
+    s += (s.empty() ? "" : ",") + std::string(c.query_class->name) + "=" + std::to_string(c.weight);
   }
   return s;
 }

@@ -14,10 +14,13 @@
 
 namespace skyseed {
 
+// A query class of the workload (WorkloadMix) and its weight in a sweep.
 struct MixClass {
-  std::string name;  // a workload script without ".sql", e.g. "cone_source"
+  const MixEntry* query_class = nullptr;
   int weight = 0;
 };
+// What a sweep runs without --mix: 70 % source-ID lookups, 30 % cone searches.
+std::vector<MixClass> DefaultSweepMix();
 
 struct SweepOptions {
   GrowOptions grow;  // conninfo, seed, tiers, jobs: each tier is grown first
@@ -25,7 +28,7 @@ struct SweepOptions {
   int duration_s = 60;
   int reps = 3;
   int warmup_s = 10;
-  std::vector<MixClass> mix = {{"lookup_source", 70}, {"cone_source", 30}};
+  std::vector<MixClass> mix = DefaultSweepMix();
   WorkloadOptions workload;
   SaturationRule rule;
   std::string out_dir = "skyseed-sweep";

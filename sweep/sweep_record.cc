@@ -47,7 +47,7 @@ std::string Num(double v) {
 
 json WindowToJson(const SweepWindow& w) {
   json classes = json::object();
-  for (const ClassLatency& c : w.classes) classes[c.script] = LatencyJson(c.latency_ms);
+  for (const ClassLatency& c : w.classes) classes[c.query_class] = LatencyJson(c.latency_ms);
   return {{"tier", w.tier},
           {"clients", w.clients},
           {"rep", w.rep},

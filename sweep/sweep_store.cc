@@ -1,5 +1,7 @@
 #include "sweep/sweep_store.h"
 
+#include "schema/manifest_schema.h"
+
 namespace skyseed {
 namespace {
 
@@ -13,24 +15,19 @@ Result<json> ParseJson(const std::string& text) {
 
 Result<bool> SweepTablesExist(PgConnection& conn) {
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT to_regclass('skyseed.sweep_tier') IS NOT NULL", &r));
+  SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT to_regclass($1) IS NOT NULL",
+                                     {QuotedTableName(ManifestSweepTier(), conn.IdentQuoter())},
+                                     &r));
   return r.text(0, 0) == "t";
 }
 
 }  // namespace
 
 Status EnsureSweepTables(PgConnection& conn) {
-  return conn.Exec(
-      "CREATE TABLE IF NOT EXISTS skyseed.sweep_window ("
-      " sweep_key text NOT NULL, tier text NOT NULL, corpus_digest text NOT NULL,"
-      " clients integer NOT NULL, rep integer NOT NULL,"
-      " measured_at timestamptz NOT NULL DEFAULT now(), result jsonb NOT NULL,"
-      " PRIMARY KEY (sweep_key, tier, corpus_digest, clients, rep));"
-      "CREATE TABLE IF NOT EXISTS skyseed.sweep_tier ("
-      " sweep_key text NOT NULL, tier text NOT NULL, corpus_digest text NOT NULL,"
-      " database_size bigint NOT NULL, finding jsonb NOT NULL, explain jsonb NOT NULL,"
-      " measured_at timestamptz NOT NULL DEFAULT now(),"
-      " PRIMARY KEY (sweep_key, tier, corpus_digest));");
+  for (const ManifestTable* t : SweepTables()) {
+    SKYSEED_RETURN_IF_ERROR(conn.Exec(ManifestTableDdlIfMissing(*t, conn.IdentQuoter())));
+  }
+  return Status::Ok();
 }
 
 Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std::string& key,
@@ -38,8 +35,8 @@ Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std:
                                                   const std::string& corpus_digest) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT result::text FROM skyseed.sweep_window WHERE sweep_key = $1 AND tier = $2 "
-                 "AND corpus_digest = $3 ORDER BY clients, rep",
+      conn.Query(SelectWhereSql(ManifestSweepWindow(), conn.IdentQuoter(),
+                                {"sweep_key", "tier", "corpus_digest"}, {"clients", "rep"}),
                  {key, tier, corpus_digest}, &r));
   std::vector<SweepWindow> windows;
   for (int i = 0; i < r.rows(); ++i) {
@@ -53,25 +50,18 @@ Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std:
 Status RecordSweepWindow(PgConnection& conn, const std::string& key,
                          const std::string& corpus_digest, const SweepWindow& w) {
   PgResult r;
-  return conn.Query(
-      "INSERT INTO skyseed.sweep_window (sweep_key, tier, corpus_digest, clients, rep, result) "
-      "VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT (sweep_key, tier, corpus_digest, "
-      "clients, rep) DO UPDATE SET result = EXCLUDED.result, measured_at = now()",
-      {key, w.tier, corpus_digest, std::to_string(w.clients), std::to_string(w.rep),
-       WindowToJson(w).dump()},
-      &r);
+  return conn.Query(UpsertSql(ManifestSweepWindow(), conn.IdentQuoter()),
+                    {key, w.tier, corpus_digest, std::to_string(w.clients), std::to_string(w.rep),
+                     WindowToJson(w).dump()},
+                    &r);
 }
 
 Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSweep& t) {
   PgResult r;
-  return conn.Query(
-      "INSERT INTO skyseed.sweep_tier (sweep_key, tier, corpus_digest, database_size, finding, "
-      "explain) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb) ON CONFLICT (sweep_key, tier, "
-      "corpus_digest) DO UPDATE SET database_size = EXCLUDED.database_size, finding = "
-      "EXCLUDED.finding, explain = EXCLUDED.explain, measured_at = now()",
-      {key, t.tier, t.corpus_digest, std::to_string(t.database_size),
-       FindingToJson(t.finding).dump(), json(t.explain).dump()},
-      &r);
+  return conn.Query(UpsertSql(ManifestSweepTier(), conn.IdentQuoter()),
+                    {key, t.tier, t.corpus_digest, std::to_string(t.database_size),
+                     FindingToJson(t.finding).dump(), json(t.explain).dump()},
+                    &r);
 }
 
 Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
@@ -79,10 +69,9 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
   std::vector<SweepRecord> records;
   if (!exist) return records;
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(
-      conn.Query("SELECT sweep_key, tier, corpus_digest, database_size, finding::text FROM "
-                 "skyseed.sweep_tier ORDER BY sweep_key, database_size",
-                 &r));
+  SKYSEED_RETURN_IF_ERROR(conn.Query(
+      SelectWhereSql(ManifestSweepTier(), conn.IdentQuoter(), {}, {"sweep_key", "database_size"}),
+      &r));
   for (int i = 0; i < r.rows(); ++i) {
     if (records.empty() || records.back().key != r.text(i, 0)) {
       records.push_back({r.text(i, 0), json::object(), {}});

@@ -13,7 +13,8 @@
 
 namespace skyseed {
 
-// Creates skyseed.sweep_window and skyseed.sweep_tier when missing.
+// Creates the sweep's tables (SweepTables, schema/manifest_schema.h) when
+// missing. Every statement here is derived from their declaration there.
 Status EnsureSweepTables(PgConnection& conn);
 
 // The windows already measured for this key on this corpus, in client and

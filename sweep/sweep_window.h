@@ -15,7 +15,7 @@
 namespace skyseed {
 
 struct ClassLatency {
-  std::string script;  // e.g. "lookup_source.sql"
+  std::string query_class;  // e.g. "lookup_source" (MixEntry::name)
   LatencySummary latency_ms;
 };
 

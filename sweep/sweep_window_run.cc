@@ -86,7 +86,7 @@ void SummariseTransactions(const std::vector<TransactionRecord>& records,
   w->committed = all.size();
   w->latency_ms = SummariseLatencies(std::move(all));
   for (size_t i = 0; i < mix.size(); ++i) {
-    w->classes.push_back({mix[i].name, SummariseLatencies(std::move(per_class[i]))});
+    w->classes.push_back({mix[i].query_class->name, SummariseLatencies(std::move(per_class[i]))});
   }
   const double attempted = static_cast<double>(w->committed + w->failed);
   w->error_rate = attempted > 0 ? w->failed / attempted : 0;
@@ -141,8 +141,9 @@ std::vector<std::string> PgbenchArgs(const WindowSetting& s, int clients, int se
                                    "--log",
                                    std::string("--log-prefix=") + kLogPrefix};
   for (const MixClass& c : s.options.mix) {
-    args.push_back("--file=" + (fs::path(s.workload_dir) / (c.name + ".sql")).string() + "@" +
-                   std::to_string(c.weight));
+    args.push_back(
+        "--file=" + (fs::path(s.workload_dir) / ScriptFileName(*c.query_class)).string() + "@" +
+        std::to_string(c.weight));
   }
   args.push_back(s.conninfo);
   return args;

@@ -54,7 +54,7 @@ Status GenerateCorpusFiles(const TierSpec& tier, const GenerateOptions& options,
   manifest->generator_version = kGeneratorVersion;
   manifest->tables.clear();
 
-  for (const TableDef& t : CorpusTables()) manifest->tables.push_back({t.qualified_name(), {}, {}});
+  for (const TableDef& t : CorpusTables()) manifest->tables.push_back({t.standard_name(), {}, {}});
   const std::vector<Chunk> chunks = TierChunks(tier, options.chunk_rows);
   uint64_t total = 0;
   for (const Chunk& c : chunks) {
@@ -76,7 +76,7 @@ Status GenerateCorpusFiles(const TierSpec& tier, const GenerateOptions& options,
     progress->Add(c.range.count, buf.size());
     std::lock_guard<std::mutex> lock(mu);
     for (FilesManifest::Table& mt : manifest->tables) {
-      if (mt.table != c.table->qualified_name()) continue;
+      if (mt.table != c.table->standard_name()) continue;
       mt.digest.Merge(d);
       for (CorpusFile& f : mt.files) {
         if (f.first_row == c.range.first) f.digest = d.sum;

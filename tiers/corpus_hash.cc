@@ -48,7 +48,7 @@ CorpusHash HashTier(const TierSpec& tier, const HashOptions& options) {
 
   CorpusHash out;
   for (size_t t = 0; t < n_tables; ++t) {
-    NamedTableDigest named{CorpusTables()[t].qualified_name(), {}};
+    NamedTableDigest named{CorpusTables()[t].standard_name(), {}};
     for (int w = 0; w < options.threads; ++w) named.digest.Merge(partial[w * n_tables + t]);
     out.tables.push_back(named);
   }

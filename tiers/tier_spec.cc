@@ -38,13 +38,17 @@ const TierSpec& ReferenceTier() {
   return reference;
 }
 
+std::string TierNames() {
+  std::string names;
+  for (const TierSpec& t : BuiltinTiers()) names += (names.empty() ? "" : ", ") + t.name;
+  return names;
+}
+
 Result<TierSpec> FindTier(const std::string& name) {
   for (const TierSpec& t : BuiltinTiers()) {
     if (t.name == name) return t;
   }
-  std::string known;
-  for (const TierSpec& t : BuiltinTiers()) known += (known.empty() ? "" : ", ") + t.name;
-  return Status::InvalidArgument("unknown tier '" + name + "' (known: " + known +
+  return Status::InvalidArgument("unknown tier '" + name + "' (known: " + TierNames() +
                                  "; the names are case-sensitive)");
 }
 

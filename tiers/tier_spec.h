@@ -22,6 +22,8 @@ struct TierSpec {
 };
 
 const std::vector<TierSpec>& BuiltinTiers();
+// "ci, S, D1, D2, D3, D4": every tier's name, for help texts and errors.
+std::string TierNames();
 // The tier whose proportions between the tables the others keep, and
 // --target-size follows (D1: D2-D4 keep its ratio).
 const TierSpec& ReferenceTier();

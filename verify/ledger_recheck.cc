@@ -35,7 +35,7 @@ Status RecheckTable(const std::string& conninfo, int jobs, uint64_t seed, const 
     if (scan.digests[c] == expected[c]) continue;
     if (differing++ == 0) first = c;
   }
-  const std::string table = t.qualified_name();
+  const std::string table = t.standard_name();
   if (differing > 0) {
     return Status::Mismatch("--verify: " + table + " " + Rows(ranges[first]) +
                             " are not what the generator makes (" + std::to_string(differing) +
@@ -65,7 +65,7 @@ Result<uint64_t> RecheckLedgerRows(const std::string& conninfo, int jobs, uint64
   for (const TableDef& t : CorpusTables()) {
     std::vector<LedgerEntry> entries;
     for (const LedgerEntry& e : ledger) {
-      if (e.table == t.qualified_name() && e.range.count > 0) entries.push_back(e);
+      if (e.table == t.standard_name() && e.range.count > 0) entries.push_back(e);
     }
     SKYSEED_RETURN_IF_ERROR(RecheckTable(conninfo, jobs, seed, t, entries, &rows));
     SKYSEED_RETURN_IF_ERROR(RecheckFootprints(conninfo, jobs, t));

@@ -28,7 +28,7 @@ Status CopyAll(PgConnection& conn, const std::string& sql, const TableDef& t,
   std::string stream;
   SKYSEED_RETURN_IF_ERROR(conn.CopyOut(sql, [&](std::string_view piece) { stream.append(piece); }));
   return ForEachTuple(stream, static_cast<int>(t.columns.size()), on_tuple)
-      .Annotate("reading back " + t.qualified_name());
+      .Annotate("reading back " + t.standard_name());
 }
 
 // A table is read in block ranges of ~32 MiB, spread over the connections;
@@ -39,7 +39,7 @@ Result<size_t> BlockRangeCount(PgConnection& conn, const TableDef& t) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query("SELECT pg_relation_size($1::regclass) / current_setting('block_size')::bigint",
-                 {QualifiedName(t, conn.IdentQuoter())}, &r));
+                 {PhysicalTableName(t, conn.IdentQuoter())}, &r));
   const uint64_t blocks = static_cast<uint64_t>(r.int64(0, 0));
   return std::max<uint64_t>(1, (blocks + kBlocksPerRange - 1) / kBlocksPerRange);
 }
@@ -106,7 +106,7 @@ Result<uint64_t> CountFootprintMismatches(const std::string& conninfo, int jobs,
 }
 
 std::string DescribeFootprintMismatches(const TableDef& t, uint64_t rows) {
-  return t.qualified_name() + ": " + std::to_string(rows) + " rows hold a " + t.footprint_column +
+  return t.standard_name() + ": " + std::to_string(rows) + " rows hold a " + t.footprint_column +
          " that is not the polygon of " + LiteralColumn(t);
 }
 

@@ -64,10 +64,10 @@ Status CheckTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
                   const std::vector<LedgerEntry>& ledger, uint64_t tier_rows, TableVerdict* v,
                   TableCheck* check) {
   check->table = &t;
-  check->plan = PlanTableCheck(ledger, t.qualified_name(), tier_rows, kPieceRows);
+  check->plan = PlanTableCheck(ledger, t.standard_name(), tier_rows, kPieceRows);
   std::vector<RowRange> ranges;
   for (const VerifyChunk& c : check->plan.chunks) ranges.push_back(c.range);
-  v->table = t.qualified_name();
+  v->table = t.standard_name();
   v->chunks = ranges.size();
   SKYSEED_ASSIGN_OR_RETURN(ChunkScan scan, ScanTable(o.conninfo, o.jobs, t, ranges));
   check->generator = HashRanges(t, seed, ranges, o.jobs);
@@ -92,7 +92,7 @@ std::string RowsText(RowRange r) {
 // what it misstates, and what an unfinished grow added past the tier.
 void DiagnoseLedger(const TableCheck& c, const std::string& tier,
                     std::vector<std::string>* problems) {
-  const std::string table = c.table->qualified_name();
+  const std::string table = c.table->standard_name();
   const std::string damaged = "the chunk ledger is damaged: ";
   const TablePlan& p = c.plan;
   if (p.tier_rows_in_ledger < p.tier_rows) {
@@ -149,12 +149,12 @@ void CheckTierRecords(const std::vector<TierRecord>& tiers, const std::vector<Ta
     std::vector<NamedTableDigest> generator;
     for (const TableCheck& c : checks) {
       const TableDigest want = GeneratorPrefix(c, seed, RecordedTierRows(rec, *c.table), jobs);
-      generator.push_back({c.table->qualified_name(), want});
+      generator.push_back({c.table->standard_name(), want});
       const auto it = std::find_if(
           rec.tables.begin(), rec.tables.end(),
-          [&](const TierTableRecord& t) { return t.table == c.table->qualified_name(); });
+          [&](const TierTableRecord& t) { return t.table == c.table->standard_name(); });
       if (it == rec.tables.end()) {
-        problems->push_back("tier " + rec.tier + " has no record of " + c.table->qualified_name());
+        problems->push_back("tier " + rec.tier + " has no record of " + c.table->standard_name());
       } else if (!(it->digest == want)) {
         problems->push_back("tier " + rec.tier + " record of " + it->table + " (" +
                             DigestText(it->digest) + ") disagrees with the generator (" +

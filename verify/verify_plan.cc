@@ -44,7 +44,7 @@ uint64_t RecordedTierRows(const TierRecord& record, const TableDef& table) {
     if (spec.name == record.tier) return spec.RowsOf(table);
   }
   for (const TierTableRecord& t : record.tables) {
-    if (t.table == table.qualified_name()) return t.digest.rows;
+    if (t.table == table.standard_name()) return t.digest.rows;
   }
   return 0;
 }

@@ -25,7 +25,9 @@ std::string ConeWhere() {
 // skyseed_corpus.obscore: the tables themselves, present whether or not
 // skyseed also presents them under their standard names (a view over them
 // plans the same).
-std::string Table(uint32_t id) { return QualifiedName(CorpusTableWithId(id), UnquotedIdentifier); }
+std::string Table(uint32_t id) {
+  return PhysicalTableName(CorpusTableWithId(id), UnquotedIdentifier);
+}
 
 std::string FootprintWhere() {
   return FootprintExpression(CorpusTableWithId(kObsCoreTableId), UnquotedIdentifier) + " && ";
@@ -99,35 +101,6 @@ std::string InlineCopy(const char* table, const char* columns, const std::string
   return s;
 }
 
-WorkloadFile LookupSource(const WorkloadText& t) {
-  std::string s = Banner(t, "one Gaia source by its key,");
-  s += "-- drawn from " + Num(t.options.lookups) + " source IDs of rows the tier holds.\n";
-  s += PickLine(t.options.lookups);
-  s += "SELECT source_id FROM skyseed_workload.lookup_source WHERE i = :i \\gset\n";
-  s += "SELECT * FROM " + Table(kSourceTableId) + " WHERE source_id = :source_id;\n";
-  return {"lookup_source.sql", s};
-}
-
-WorkloadFile LookupObs(const WorkloadText& t) {
-  std::string s = Banner(t, "one observation by its key obs_pk,");
-  s += "-- drawn from " + Num(t.options.lookups) + " observations the tier holds.\n";
-  s += PickLine(t.options.lookups);
-  s += "SELECT obs_pk FROM skyseed_workload.lookup_obs WHERE i = :i \\gset\n";
-  s += "SELECT * FROM " + Table(kObsCoreTableId) + " WHERE obs_pk = :obs_pk;\n";
-  return {"lookup_obs.sql", s};
-}
-
-// obs_id is text: a subquery rather than \gset, because pgbench would paste
-// a text variable unquoted (and as a parameter under -M prepared).
-WorkloadFile LookupObsId(const WorkloadText& t) {
-  std::string s = Banner(t, "one observation by obs_id (obscore_obs_id_idx),");
-  s += "-- the same " + Num(t.options.lookups) + " observations as lookup_obs.sql.\n";
-  s += PickLine(t.options.lookups);
-  s += "SELECT * FROM " + Table(kObsCoreTableId) +
-       " WHERE obs_id = (SELECT obs_id FROM skyseed_workload.lookup_obs WHERE i = :i);\n";
-  return {"lookup_obs_id.sql", s};
-}
-
 std::string ConeHeader(const WorkloadText& t, const std::string& what) {
   std::string s = Banner(t, what);
   s += "-- at one of " + Num(t.options.cones) + " cone centres on the survey fields.\n";
@@ -136,21 +109,50 @@ std::string ConeHeader(const WorkloadText& t, const std::string& what) {
   return s;
 }
 
-WorkloadFile ConeSource(const WorkloadText& t) {
+}  // namespace
+
+std::string LookupSourceScript(const WorkloadText& t) {
+  std::string s = Banner(t, "one Gaia source by its key,");
+  s += "-- drawn from " + Num(t.options.lookups) + " source IDs of rows the tier holds.\n";
+  s += PickLine(t.options.lookups);
+  s += "SELECT source_id FROM skyseed_workload.lookup_source WHERE i = :i \\gset\n";
+  s += "SELECT * FROM " + Table(kSourceTableId) + " WHERE source_id = :source_id;\n";
+  return s;
+}
+
+std::string LookupObsScript(const WorkloadText& t) {
+  std::string s = Banner(t, "one observation by its key obs_pk,");
+  s += "-- drawn from " + Num(t.options.lookups) + " observations the tier holds.\n";
+  s += PickLine(t.options.lookups);
+  s += "SELECT obs_pk FROM skyseed_workload.lookup_obs WHERE i = :i \\gset\n";
+  s += "SELECT * FROM " + Table(kObsCoreTableId) + " WHERE obs_pk = :obs_pk;\n";
+  return s;
+}
+
+// obs_id is text: a subquery rather than \gset, because pgbench would paste
+// a text variable unquoted (and as a parameter under -M prepared).
+std::string LookupObsIdScript(const WorkloadText& t) {
+  std::string s = Banner(t, "one observation by obs_id (obscore_obs_id_idx),");
+  s += "-- the same " + Num(t.options.lookups) + " observations as lookup_obs.sql.\n";
+  s += PickLine(t.options.lookups);
+  s += "SELECT * FROM " + Table(kObsCoreTableId) +
+       " WHERE obs_id = (SELECT obs_id FROM skyseed_workload.lookup_obs WHERE i = :i);\n";
+  return s;
+}
+
+std::string ConeSourceScript(const WorkloadText& t) {
   std::string s = ConeHeader(t, "a cone search through gaia_source_pos_idx,");
   s += "SELECT source_id, ra, dec, phot_g_mean_mag FROM " + Table(kSourceTableId) + " WHERE ";
   s += ConeWhere() + kCircle + ";\n";
-  return {"cone_source.sql", s};
+  return s;
 }
 
-WorkloadFile FootprintObscore(const WorkloadText& t) {
+std::string FootprintObscoreScript(const WorkloadText& t) {
   std::string s = ConeHeader(t, "footprints meeting a circle, through obscore_s_region_idx,");
   s += "SELECT obs_id, s_ra, s_dec, s_region FROM " + Table(kObsCoreTableId) + " WHERE ";
   s += FootprintWhere() + kCircle + ";\n";
-  return {"footprint_obscore.sql", s};
+  return s;
 }
-
-}  // namespace
 
 std::string SourceCsv(const WorkloadParams& p) {
   std::string s = "i,source_id\n";
@@ -209,15 +211,11 @@ std::string SetupSql(const WorkloadText& t, const std::string& source_csv,
   return s;
 }
 
-std::vector<WorkloadFile> PgbenchScripts(const WorkloadText& t) {
-  return {LookupSource(t), LookupObs(t), LookupObsId(t), ConeSource(t), FootprintObscore(t)};
-}
-
 std::string MixArguments(const std::string& prefix) {
   std::string s;
   for (const MixEntry& m : WorkloadMix()) {
     if (!s.empty()) s += ' ';
-    s += "-f " + prefix + m.script + "@" + std::to_string(m.weight);
+    s += "-f " + prefix + ScriptFileName(m) + "@" + std::to_string(m.weight);
   }
   return s;
 }
@@ -276,7 +274,7 @@ std::string ReadmeText(const WorkloadText& t) {
   s += "Scripts (each picks i with \\set i random(1, N) and reads its parameter by \\gset\n"
        "or a subquery; that primary-key read is part of every transaction):\n";
   for (const MixEntry& m : WorkloadMix()) {
-    s += "  " + std::string(m.script) + " (weight " + std::to_string(m.weight) + ")\n";
+    s += "  " + ScriptFileName(m) + " (weight " + std::to_string(m.weight) + ")\n";
   }
   s += "CONNINFO is any libpq connection string, e.g. the one skyseed grow prints.\n";
   return s;

@@ -24,7 +24,12 @@ std::string ConeCsv(const WorkloadParams& p);
 // Self-contained: the CSVs follow their COPY commands inline.
 std::string SetupSql(const WorkloadText& t, const std::string& source_csv,
                      const std::string& obs_csv, const std::string& cone_csv);
-std::vector<WorkloadFile> PgbenchScripts(const WorkloadText& t);
+// The pgbench script of each query class (WorkloadMix names them).
+std::string LookupSourceScript(const WorkloadText& t);
+std::string LookupObsScript(const WorkloadText& t);
+std::string LookupObsIdScript(const WorkloadText& t);
+std::string ConeSourceScript(const WorkloadText& t);
+std::string FootprintObscoreScript(const WorkloadText& t);
 // "-f lookup_source.sql@35 -f ..." for the default mix; prefix goes before
 // each script name (e.g. "$dir/").
 std::string MixArguments(const std::string& prefix);

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     const double one = RowsPerSecond(t, rows, 1);
     const double many = RowsPerSecond(t, rows, threads);
     std::printf("%-18s %11.0f/s %11.0f/s %9.2fx  (%d threads, %llu rows, encode + row hash)\n",
-                t.qualified_name().c_str(), one, many, many / one, threads,
+                t.standard_name().c_str(), one, many, many / one, threads,
                 static_cast<unsigned long long>(rows));
   }
   return 0;

@@ -18,7 +18,7 @@ const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
 const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
 
 LedgerEntry Entry(const TableDef& t, uint64_t first, uint64_t count) {
-  return {t.qualified_name(), {first, count}, {first, count}};
+  return {t.standard_name(), {first, count}, {first, count}};
 }
 
 TableRows Rows(uint64_t obscore, uint64_t source) {
@@ -32,7 +32,7 @@ TableRows Rows(uint64_t obscore, uint64_t source) {
 std::vector<std::string> Describe(const std::vector<Chunk>& chunks) {
   std::vector<std::string> out;
   for (const Chunk& c : chunks) {
-    out.push_back(c.table->qualified_name() + " " + std::to_string(c.range.first) + "+" +
+    out.push_back(c.table->standard_name() + " " + std::to_string(c.range.first) + "+" +
                   std::to_string(c.range.count));
   }
   return out;

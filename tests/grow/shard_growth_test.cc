@@ -46,7 +46,7 @@ TEST(ShardGrowth, TheLastShardFinishesTheTier) {
     const std::vector<Chunk> mine = PlanGeneratedLoad({}, counts, {3, shard, shards});
     EXPECT_FALSE(mine.empty());
     for (const Chunk& c : mine) {
-      ledger.push_back({c.table->qualified_name(), c.range, {}});
+      ledger.push_back({c.table->standard_name(), c.range, {}});
       rows += c.range.count;
     }
     const bool complete = LedgerCovers(ledger, counts);

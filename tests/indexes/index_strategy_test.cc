@@ -35,12 +35,13 @@ TEST(IndexStrategy, ChooseIndexAction) {
   EXPECT_EQ(ChooseIndexAction(IndexKind::kPrimaryKey, 0, 10, true), IndexAction::kSetAside);
   EXPECT_EQ(ChooseIndexAction(IndexKind::kBtree, 0, 1, true), IndexAction::kSetAside);
   // A GiST grows with the load (on every loading connection) ...
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 0, 10, true), IndexAction::kKeepLive);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPolygonGist, 0, 10, true), IndexAction::kKeepLive);
   // ... unless asked to be built after the load of an empty table.
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 0, 10, false), IndexAction::kSetAside);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPointGist, 0, 10, false), IndexAction::kSetAside);
   // A GiST over loaded rows stays live, however large the step.
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 100, 1'000'000, false), IndexAction::kKeepLive);
-  EXPECT_EQ(ChooseIndexAction(IndexKind::kGist, 100, 1'000'000, true), IndexAction::kKeepLive);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPointGist, 100, 1'000'000, false),
+            IndexAction::kKeepLive);
+  EXPECT_EQ(ChooseIndexAction(IndexKind::kPointGist, 100, 1'000'000, true), IndexAction::kKeepLive);
   // A btree is rebuilt once the step adds a seventh of the rows already
   // there: live insertion costs ~8x a sorted build per row, so rebuilding
   // 700 + 100 rows (800 units) beats inserting 100 live (800 units).
@@ -131,6 +132,22 @@ TEST(IndexStrategy, BuildOrderStartsTheLongestFirst) {
   EXPECT_EQ(NamesOf(*order),
             (Names{"obscore_s_region_idx", "gaia_source_pos_idx", "obscore_s_point_idx",
                    "gaia_source_pkey", "obscore_obs_id_idx", "obscore_pkey"}));
+}
+
+// The order follows the class each index declares, whatever its name: a
+// polygon GiST named like nothing else starts first, a point GiST whose
+// name says "region" does not.
+TEST(IndexStrategy, BuildOrderFollowsTheDeclaredClassNotTheName) {
+  auto declared = [](const char* name, IndexKind kind) {
+    return IndexDef{name, &Obscore(), kind, "", "", "", "", {}};
+  };
+  const std::vector<IndexDef> indexes = {
+      declared("a_btree", IndexKind::kBtree), declared("b_region_point", IndexKind::kPointGist),
+      declared("c_key", IndexKind::kPrimaryKey), declared("z_footprint", IndexKind::kPolygonGist)};
+  auto order = IndexBuildOrder(
+      indexes, Stash({"a_btree", "b_region_point", "c_key", "z_footprint"}), nullptr);
+  ASSERT_TRUE(order.ok());
+  EXPECT_EQ(NamesOf(*order), (Names{"z_footprint", "b_region_point", "a_btree", "c_key"}));
 }
 
 TEST(IndexStrategy, BuildOrderOfOneTable) {

@@ -36,7 +36,9 @@ TEST(CorpusSchema, GistIndexesAreOnTheSpatialExpressions) {
   EXPECT_EQ(Index(all, "obscore_s_region_idx").create_sql,
             "CREATE INDEX \"obscore_s_region_idx\" ON \"skyseed_corpus\".\"obscore\" USING gist "
             "(\"s_region\")");
-  EXPECT_EQ(Index(all, "obscore_s_point_idx").kind, IndexKind::kGist);
+  EXPECT_EQ(Index(all, "obscore_s_point_idx").kind, IndexKind::kPointGist);
+  EXPECT_EQ(Index(all, "obscore_s_region_idx").kind, IndexKind::kPolygonGist);
+  EXPECT_EQ(Index(all, "gaia_source_pos_idx").kind, IndexKind::kPointGist);
 }
 
 TEST(CorpusSchema, TablesHoldARealSpolyAndItsLiteral) {

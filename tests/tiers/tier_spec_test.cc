@@ -20,6 +20,13 @@ TEST(TierSpec, RowsPerTable) {
   EXPECT_EQ(d1.RowsOf(kSourceTableId), 8'170'000u);
 }
 
+// Help texts and errors name the tiers from the catalogue itself.
+TEST(TierSpec, NamesListEveryTierInOrder) {
+  EXPECT_EQ(TierNames(), "ci, S, D1, D2, D3, D4");
+  EXPECT_NE(FindTier("d1").status().message().find("known: ci, S, D1, D2, D3, D4"),
+            std::string::npos);
+}
+
 TEST(TierSpec, TheReferenceTierIsD1) { EXPECT_EQ(ReferenceTier().name, "D1"); }
 
 TEST(TierSpec, RowsInTheReferenceProportions) {

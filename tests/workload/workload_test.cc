@@ -96,7 +96,11 @@ TEST(Workload, MixIsSeventyThirtyAndShippedToRun) {
   ASSERT_NE(run, nullptr);
   EXPECT_TRUE(run->executable);
   EXPECT_NE(run->content.find("clients=(1 8 16 32)"), std::string::npos);
-  for (const MixEntry& m : WorkloadMix()) EXPECT_NE(FindFile(files, m.script), nullptr);
+  for (const MixEntry& m : WorkloadMix()) {
+    const WorkloadFile* script = FindFile(files, std::string(m.name) + ".sql");
+    ASSERT_NE(script, nullptr) << m.name;
+    EXPECT_EQ(script->query_class, &m) << m.name;
+  }
 }
 
 TEST(Workload, SetupLoadsEveryTableInline) {

@@ -1,0 +1,38 @@
+// --mix is joined to the workload's query classes themselves: each parsed
+// class is the declared entry (its script, its name), not a name to be
+// matched against file names later.
+#include "sweep/sweep_options.h"
+
+#include <gtest/gtest.h>
+
+namespace skyseed {
+namespace {
+
+TEST(SweepOptions, MixClassesAreTheDeclaredEntries) {
+  Result<std::vector<MixClass>> mix = ParseMix("footprint_obscore=25,lookup_obs_id=75");
+  ASSERT_TRUE(mix.ok()) << mix.status().message();
+  ASSERT_EQ(mix->size(), 2u);
+  EXPECT_EQ((*mix)[0].query_class, &WorkloadMix()[4]);
+  EXPECT_EQ((*mix)[0].weight, 25);
+  EXPECT_EQ((*mix)[1].query_class, &WorkloadMix()[2]);
+  EXPECT_EQ(MixText(*mix), "footprint_obscore=25,lookup_obs_id=75");
+}
+
+TEST(SweepOptions, DefaultMixIsSeventyThirty) {
+  EXPECT_EQ(MixText(DefaultSweepMix()), "lookup_source=70,cone_source=30");
+  EXPECT_EQ(MixText(SweepOptions{}.mix), "lookup_source=70,cone_source=30");
+}
+
+TEST(SweepOptions, UnknownOrRepeatedClassesAreRefused) {
+  Result<std::vector<MixClass>> unknown = ParseMix("lookup_source=70,lookup_source.sql=30");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(),
+            "--mix: unknown class 'lookup_source.sql' (known: lookup_source, lookup_obs, "
+            "lookup_obs_id, cone_source, footprint_obscore)");
+  Result<std::vector<MixClass>> twice = ParseMix("cone_source=50,cone_source=50");
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(twice.status().message(), "--mix: class 'cone_source' given twice");
+}
+
+}  // namespace
+}  // namespace skyseed
