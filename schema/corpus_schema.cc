@@ -43,8 +43,9 @@ std::vector<std::string> PositionColumns(const TableDef& t) { return {t.ra_colum
 
 // kind: kPointGist or kPolygonGist, by what `expression` is; it reads
 // `columns`.
-IndexDef Gist(IndexKind kind, const TableDef& t, const QuoteFn& q, const std::string& name,
-              const std::string& expression, std::vector<std::string> columns) {
+IndexDef Gist(IndexKind kind, IndexUse use, const TableDef& t, const QuoteFn& q,
+              const std::string& name, const std::string& expression,
+              std::vector<std::string> columns) {
   const std::string qualified_index = q(kCorpusSchema) + "." + q(name);
   return {name,
           &t,
@@ -54,7 +55,8 @@ IndexDef Gist(IndexKind kind, const TableDef& t, const QuoteFn& q, const std::st
           "DROP INDEX IF EXISTS " + qualified_index,
           "gist",
           expression,
-          std::move(columns)};
+          std::move(columns),
+          use};
 }
 
 IndexDef PrimaryKey(const TableDef& t, const QuoteFn& q) {
@@ -81,6 +83,13 @@ IndexDef Btree(const TableDef& t, const QuoteFn& q, const std::string& name, con
           "btree",
           key,
           std::move(columns)};
+}
+
+// q3c's cone index on the position: a btree on the HEALPix-like pixel.
+IndexDef Q3c(const TableDef& t, const QuoteFn& q, const std::string& name) {
+  IndexDef index = Btree(t, q, name, Q3cExpression(t, q), PositionColumns(t));
+  index.use = IndexUse::kQ3cCone;
+  return index;
 }
 
 // On one column.
@@ -185,15 +194,15 @@ std::vector<IndexDef> CorpusIndexes(const QuoteFn& q) {
       BtreeOn(obscore, q, "obscore_t_max_idx", "t_max"),
       BtreeOn(obscore, q, "obscore_em_min_idx", "em_min"),
       BtreeOn(obscore, q, "obscore_em_max_idx", "em_max"),
-      Btree(obscore, q, "obscore_q3c_idx", Q3cExpression(obscore, q), PositionColumns(obscore)),
-      Gist(IndexKind::kPointGist, obscore, q, "obscore_s_point_idx", PositionExpression(obscore, q),
-           PositionColumns(obscore)),
-      Gist(IndexKind::kPolygonGist, obscore, q, "obscore_s_region_idx",
+      Q3c(obscore, q, "obscore_q3c_idx"),
+      Gist(IndexKind::kPointGist, IndexUse::kSpointCone, obscore, q, "obscore_s_point_idx",
+           PositionExpression(obscore, q), PositionColumns(obscore)),
+      Gist(IndexKind::kPolygonGist, IndexUse::kFootprint, obscore, q, "obscore_s_region_idx",
            FootprintExpression(obscore, q), {obscore.footprint_column}),
       PrimaryKey(source, q),
-      Btree(source, q, "gaia_source_q3c_idx", Q3cExpression(source, q), PositionColumns(source)),
-      Gist(IndexKind::kPointGist, source, q, "gaia_source_pos_idx", PositionExpression(source, q),
-           PositionColumns(source)),
+      Q3c(source, q, "gaia_source_q3c_idx"),
+      Gist(IndexKind::kPointGist, IndexUse::kSpointCone, source, q, "gaia_source_pos_idx",
+           PositionExpression(source, q), PositionColumns(source)),
   };
 }
 

@@ -39,6 +39,14 @@ enum class IndexKind {
   kPointGist,    // pg_sphere GiST on an spoint: insertion-built
   kPolygonGist,  // pg_sphere GiST on an spoly: insertion-built, the longest build
 };
+// The queries an index serves, as a TAP service describes it (the DaCHS
+// resource descriptor declares each by this).
+enum class IndexUse {
+  kColumn,      // equality and ranges on its one column
+  kSpointCone,  // cones on the position, through pg_sphere
+  kQ3cCone,     // cones on the position, through q3c
+  kFootprint,   // overlaps with the footprint polygon
+};
 // Either of the GiSTs.
 inline bool IsGist(IndexKind kind) {
   return kind == IndexKind::kPointGist || kind == IndexKind::kPolygonGist;
@@ -58,6 +66,7 @@ struct IndexDef {
   // The table's columns it reads (both coordinates of a position): the
   // columns TAP_SCHEMA calls indexed.
   std::vector<std::string> columns;
+  IndexUse use = IndexUse::kColumn;
 };
 
 // Where the corpus tables live, whatever names they are presented under.

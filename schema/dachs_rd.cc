@@ -27,25 +27,23 @@ struct DachsIndex {
   std::string expression;
 };
 
-bool EndsWith(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-// What DaCHS should know of index i of table t, recognised by the key its
-// CREATE statement ends with; nothing for an index on no published column.
+// What DaCHS should know of index i of table t, by what the index declares
+// it serves (its key as written with UnquotedIdentifier); nothing for an
+// index on a bookkeeping column, which is not published.
 std::optional<DachsIndex> Describe(const TableDef& t, const IndexDef& i) {
-  const QuoteFn q = UnquotedIdentifier;
-  const auto on = [&](const std::string& key) { return EndsWith(i.create_sql, "(" + key + ")"); };
   const std::string position = std::string(t.ra_column) + "," + t.dec_column;
-  if (t.footprint_column && on(FootprintExpression(t, q))) {
-    return DachsIndex{i.name, t.footprint_column, "GIST", "", ""};
+  switch (i.use) {
+    case IndexUse::kFootprint:
+      return DachsIndex{i.name, t.footprint_column, "GIST", "", ""};
+    case IndexUse::kSpointCone:
+      return DachsIndex{i.name, position, "GIST", "spoint", i.key};
+    case IndexUse::kQ3cCone:
+      return DachsIndex{i.name, position, "", "q3c", i.key};
+    case IndexUse::kColumn:
+      break;
   }
-  if (on(PositionExpression(t, q))) {
-    return DachsIndex{i.name, position, "GIST", "spoint", PositionExpression(t, q)};
-  }
-  if (on(Q3cExpression(t, q))) return DachsIndex{i.name, position, "", "q3c", Q3cExpression(t, q)};
   for (const ColumnDecl& c : t.columns) {
-    if (c.meta.role != ColumnMeta::kBookkeeping && on(c.name)) {
+    if (c.name == i.columns.at(0) && c.meta.role != ColumnMeta::kBookkeeping) {
       return DachsIndex{i.name, c.name, "", "", ""};
     }
   }

@@ -76,7 +76,8 @@ Result<std::vector<int>> ParseClientList(const std::string& text) {
 std::string MixText(const std::vector<MixClass>& mix) {
   std::string s;
   for (const MixClass& c : mix) {
-    s += (s.empty() ? "" : ",") + std::string(c.query_class->name) + "=" + std::to_string(c.weight);
+    if (!s.empty()) s += ',';
+    s.append(c.query_class->name).append("=").append(std::to_string(c.weight));
   }
   return s;
 }
