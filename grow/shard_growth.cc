@@ -4,6 +4,7 @@
 
 #include "grow/load_plan.h"
 #include "store/advisory_locks.h"
+#include "store/manifest_store.h"
 
 namespace skyseed {
 namespace {

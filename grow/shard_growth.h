@@ -11,7 +11,7 @@
 #include "generator/corpus_tables.h"
 #include "grow/grow.h"
 #include "loader/pg_connection.h"
-#include "store/manifest_store.h"
+#include "store/manifest_records.h"
 
 namespace skyseed {
 

@@ -10,7 +10,7 @@
 #include "common/status.h"
 #include "schema/corpus_schema.h"
 #include "store/chunk_ledger.h"
-#include "store/manifest_store.h"
+#include "store/manifest_records.h"
 #include "tiers/chunk_plan.h"
 
 namespace skyseed {

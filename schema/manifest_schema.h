@@ -59,8 +59,8 @@ std::string ManifestDdl(const QuoteFn& q);
 
 // INSERT INTO skyseed.<t> (<written columns>) VALUES ($1, ..., $n)
 std::string InsertSql(const ManifestTable& t);
-// SELECT <read columns> FROM skyseed.<t>: the store reads them by position,
-// in declaration order.
+// SELECT <read columns> FROM skyseed.<t>: the store reads them by the
+// declared names (a cast column keeps its name).
 std::string SelectSql(const ManifestTable& t);
 
 }  // namespace skyseed
