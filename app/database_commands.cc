@@ -84,14 +84,8 @@ Status ParseGrowArgs(const GrowArgs& a, GrowOptions* out) {
     if (!shard.ok()) return shard.status();
     o.shard = shard->first;
     o.shards = shard->second;
-    if (o.sharded() && o.target_size > 0) {
-      return Status::InvalidArgument("--shard works with --tier, not --target-size");
-    }
-    if (o.sharded() && o.tiers.size() != 1) {
-      return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
-    }
   }
-  return Status::Ok();
+  return CheckGrowChoices(o);
 }
 
 }  // namespace

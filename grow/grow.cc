@@ -105,10 +105,8 @@ Result<bool> AlreadyReached(GrowContext& ctx, const std::string& name) {
 
 Status GrowTiers(GrowContext& ctx) {
   const GrowOptions& options = ctx.options;
+  // CheckGrowChoices: a sharded growth has exactly one tier.
   if (options.sharded()) {
-    if (options.tiers.size() != 1) {
-      return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
-    }
     SKYSEED_RETURN_IF_ERROR(JoinShardPlan(ctx.control, options, options.tiers[0].name));
   }
   for (const TierSpec& tier : options.tiers) {
@@ -216,6 +214,17 @@ Result<bool> RestartedServer(const GrowOptions& options, const Status& failure, 
 
 }  // namespace
 
+Status CheckGrowChoices(const GrowOptions& options) {
+  if (!options.sharded()) return Status::Ok();
+  if (options.target_size > 0) {
+    return Status::InvalidArgument("--shard works with --tier, not --target-size");
+  }
+  if (options.tiers.size() != 1) {
+    return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
+  }
+  return Status::Ok();
+}
+
 Status CheckGrowOnServer(PgConnection& conn, const GrowOptions& options) {
   SKYSEED_RETURN_IF_ERROR(CheckMaintenanceWorkMemOnServer(conn, options.maintenance_work_mem));
   if (options.target_size > 0) SKYSEED_RETURN_IF_ERROR(CheckTargetAhead(conn, options));
@@ -223,6 +232,7 @@ Status CheckGrowOnServer(PgConnection& conn, const GrowOptions& options) {
 }
 
 Status Grow(const GrowOptions& options) {
+  SKYSEED_RETURN_IF_ERROR(CheckGrowChoices(options));
   {
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> probe,
                              PgConnection::Connect(options.conninfo));

@@ -67,6 +67,10 @@ struct GrowOptions {
   Narrator* narrator = &SilentNarrator();
 };
 
+// The checks of `options` that need no server (a sharded growth grows one
+// tier, given by --tier): InvalidArgument. Grow runs them first; a command
+// runs them before it connects, so a wrong combination touches nothing.
+Status CheckGrowChoices(const GrowOptions& options);
 // The checks of `options` that need the server (its range of
 // maintenance_work_mem; a --target-size the database already exceeds):
 // InvalidArgument before anything is touched. Grow runs them first.

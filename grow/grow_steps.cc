@@ -85,16 +85,18 @@ Status LoadChunk(const GrowOptions& o, const Chunk& c, PgConnection& conn, ByteB
     *generating += ThreadCpuSeconds() - cpu_start;
     *bytes += tuples.size();
     bool sent = false;
+    PgChunkConnection target(conn);
     return CommitChunk(
-        conn, c,
+        target, c,
         [&]() -> Result<std::string_view> {
           return std::exchange(sent, true) ? std::string_view() : tuples;
         },
         o.files->FileFor(c)->digest);
   }
   uint64_t next_row = c.range.first;
+  PgChunkConnection target(conn);
   return CommitChunk(
-      conn, c,
+      target, c,
       [&]() -> Result<std::string_view> {
         if (next_row == c.range.end()) return std::string_view();
         const RowRange slice{next_row, std::min(kSliceRows, c.range.end() - next_row)};
