@@ -12,6 +12,7 @@
 #include "grow/grow_steps.h"
 #include "grow/grow_to_size.h"
 #include "grow/memory_setting.h"
+#include "grow/pg_grow_database.h"
 #include "grow/shard_growth.h"
 #include "indexes/index_builds.h"
 #include "publish/standard_views.h"
@@ -93,7 +94,7 @@ Status PrepareCorpus(PgConnection& conn, const GrowOptions& o) {
 // declared index lost since is rebuilt (by a plain grow: shards running
 // together would race to build it).
 Result<bool> AlreadyReached(GrowContext& ctx, const std::string& name) {
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> recorded, ReadTiers(ctx.control));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> recorded, ctx.db.ReadTiers());
   if (!HasTier(recorded, name)) return false;
   PhaseTimes restored;
   if (!ctx.options.sharded()) SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &restored));
@@ -103,11 +104,11 @@ Result<bool> AlreadyReached(GrowContext& ctx, const std::string& name) {
   return true;
 }
 
-Status GrowTiers(GrowContext& ctx) {
+Status GrowTiers(GrowContext& ctx, PgConnection& control) {
   const GrowOptions& options = ctx.options;
   // CheckGrowChoices: a sharded growth has exactly one tier.
   if (options.sharded()) {
-    SKYSEED_RETURN_IF_ERROR(JoinShardPlan(ctx.control, options, options.tiers[0].name));
+    SKYSEED_RETURN_IF_ERROR(JoinShardPlan(control, options, options.tiers[0].name));
   }
   for (const TierSpec& tier : options.tiers) {
     SKYSEED_ASSIGN_OR_RETURN(bool reached, AlreadyReached(ctx, tier.name));
@@ -153,9 +154,10 @@ Status GrowOnce(const GrowOptions& options) {
   SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control, options));
   SKYSEED_RETURN_IF_ERROR(CheckRolesExist(control, options));
   SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options));
-  GrowContext ctx{options, control};
+  PgGrowDatabase db(options, control);
+  GrowContext ctx{options, db};
   if (options.target_size == 0) {
-    SKYSEED_RETURN_IF_ERROR(GrowTiers(ctx));
+    SKYSEED_RETURN_IF_ERROR(GrowTiers(ctx, control));
   } else {
     SKYSEED_ASSIGN_OR_RETURN(bool reached, AlreadyReached(ctx, options.target_name));
     if (!reached) SKYSEED_RETURN_IF_ERROR(GrowToSize(ctx));
