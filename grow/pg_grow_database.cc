@@ -22,6 +22,11 @@
 namespace skyseed {
 namespace {
 
+// Index builds run on grow's server, --jobs at a time.
+IndexBuildSettings BuildSettings(const GrowOptions& o) {
+  return {o.conninfo, o.jobs, o.maintenance_work_mem, o.narrator};
+}
+
 // One connection per job, its commits asynchronous: a chunk and its ledger
 // entry commit or vanish together, so a commit lost in a crash is simply
 // loaded again and exactly-once holds.
@@ -147,9 +152,8 @@ Status PgGrowDatabase::SetAsideIndex(const IndexDef& index) {
 Status PgGrowDatabase::BuildIndexes(const std::vector<const IndexDef*>& indexes,
                                     PhaseTimes* phases) {
   IndexBuildSeconds builds;
-  SKYSEED_RETURN_IF_ERROR(skyseed::BuildIndexes(options_.conninfo, options_.jobs,
-                                                options_.maintenance_work_mem, indexes, &builds,
-                                                &phases->tasks, *options_.narrator));
+  SKYSEED_RETURN_IF_ERROR(
+      skyseed::BuildIndexes(BuildSettings(options_), indexes, &builds, &phases->tasks));
   phases->AddBuilds(builds);
   return Status::Ok();
 }
@@ -157,9 +161,7 @@ Status PgGrowDatabase::BuildIndexes(const std::vector<const IndexDef*>& indexes,
 Status PgGrowDatabase::RebuildSetAsideIndexes(PhaseTimes* phases) {
   SKYSEED_RETURN_IF_ERROR(SetAsideDamagedIndexes(control_, *options_.narrator).status());
   IndexBuildSeconds builds;
-  SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(options_.conninfo, options_.jobs,
-                                                options_.maintenance_work_mem, &builds,
-                                                &phases->tasks, *options_.narrator));
+  SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(BuildSettings(options_), &builds, &phases->tasks));
   phases->AddBuilds(builds);
   return Status::Ok();
 }
@@ -167,8 +169,7 @@ Status PgGrowDatabase::RebuildSetAsideIndexes(PhaseTimes* phases) {
 Status PgGrowDatabase::LoadChunks(const std::vector<Chunk>& chunks, bool build_early,
                                   PhaseTimes* phases) {
   const auto start = std::chrono::steady_clock::now();
-  EarlyIndexBuilds early(IndexBuildSettings{options_.conninfo, options_.jobs,
-                                            options_.maintenance_work_mem, options_.narrator});
+  EarlyIndexBuilds early(BuildSettings(options_));
   Status loaded;
   if (!chunks.empty()) {
     loaded = LoadChunksInParallel(options_, chunks, build_early ? &early : nullptr, &phases->tasks);
