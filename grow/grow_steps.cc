@@ -15,9 +15,10 @@ namespace skyseed {
 namespace {
 
 Result<std::vector<Chunk>> PlanLoad(const std::vector<LedgerEntry>& ledger, const TableRows& counts,
-                                    const GrowOptions& o) {
-  if (o.files) return PlanFileLoad(ledger, counts, o.files->Chunks(), o.files->tier().name);
-  return PlanGeneratedLoad(ledger, counts, {o.chunk_rows, o.shard, o.shards});
+                                    const GrowContext& ctx) {
+  const CorpusFileSet* files = ctx.run.files;
+  if (files) return PlanFileLoad(ledger, counts, files->Chunks(), files->tier().name);
+  return PlanGeneratedLoad(ledger, counts, {ctx.plan.chunk_rows, ctx.plan.shard, ctx.plan.shards});
 }
 
 // Sets aside the indexes cheaper to rebuild after this step, and builds the
@@ -27,7 +28,7 @@ Status PrepareIndexes(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
                       const std::vector<Chunk>& chunks, PhaseTimes* phases) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ctx.db.ReadStash());
   const std::vector<IndexDef> indexes = CorpusIndexes(ctx.db.IdentQuoter());
-  const bool gist_live = ctx.options.gist_during_load && !ctx.options.sharded();
+  const bool gist_live = ctx.plan.gist_during_load && !ctx.plan.sharded();
   for (const IndexDef* idx : IndexesToSetAside(indexes, stash, ledger, chunks, gist_live)) {
     SKYSEED_RETURN_IF_ERROR(ctx.db.SetAsideIndex(*idx));
   }
@@ -42,16 +43,17 @@ Status PrepareIndexes(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
 // load rows again, and a hole it vouches for would be recorded as a tier.
 Status CheckLedgerOnce(GrowContext& ctx) {
   if (ctx.ledger_checked) return Status::Ok();
-  const GrowOptions& o = ctx.options;
+  const GrowPlan& o = ctx.plan;
   SKYSEED_ASSIGN_OR_RETURN(LedgerAudit audit, ctx.db.AuditLedger());
   if (audit.chunks > 0 && o.verify) {
     SKYSEED_ASSIGN_OR_RETURN(uint64_t rows, ctx.db.RecheckLedgerRows(audit.ledger));
-    o.narrator->Say("--verify: re-read the " + std::to_string(rows) +
-                    " rows already loaded; every ledger chunk matches the generator");
+    ctx.run.narrator->Say("--verify: re-read the " + std::to_string(rows) +
+                          " rows already loaded; every ledger chunk matches the generator");
   } else if (audit.chunks > 0) {
-    o.narrator->Say("ledger checked: the tables hold the " + std::to_string(audit.rows) +
-                    " rows of its " + std::to_string(audit.chunks) +
-                    " chunks, by count per chunk; values not re-read (grow --verify does that)");
+    ctx.run.narrator->Say(
+        "ledger checked: the tables hold the " + std::to_string(audit.rows) + " rows of its " +
+        std::to_string(audit.chunks) +
+        " chunks, by count per chunk; values not re-read (grow --verify does that)");
   }
   ctx.ledger_checked = true;
   return Status::Ok();
@@ -65,11 +67,11 @@ Status LoadMissing(GrowContext& ctx, const TableRows& counts, PhaseTimes* phases
   }
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ctx.db.ReadLedger());
   SKYSEED_RETURN_IF_ERROR(CheckOnlyGrows(ledger, counts));
-  const Result<std::vector<Chunk>> chunks = PlanLoad(ledger, counts, ctx.options);
+  const Result<std::vector<Chunk>> chunks = PlanLoad(ledger, counts, ctx);
   if (!chunks.ok()) return chunks.status();
   SKYSEED_RETURN_IF_ERROR(PrepareIndexes(ctx, ledger, *chunks, phases));
   // Shards leave the index builds to the one that finishes the tier.
-  return ctx.db.LoadChunks(*chunks, !ctx.options.sharded(), phases);
+  return ctx.db.LoadChunks(*chunks, !ctx.plan.sharded(), phases);
 }
 
 Status BuildStashedIndexes(GrowContext& ctx, PhaseTimes* phases) {
@@ -91,7 +93,7 @@ Status GrowAndRecord(GrowContext& ctx, const std::string& tier, const TableRows&
   const std::optional<double> host_start = HostBusyCpuSeconds();
   PhaseTimes phases;
   SKYSEED_RETURN_IF_ERROR(LoadMissing(ctx, counts, &phases));
-  if (ctx.options.sharded()) {
+  if (ctx.plan.sharded()) {
     SKYSEED_ASSIGN_OR_RETURN(bool finish, ctx.db.ShardShouldFinish(tier, counts));
     if (!finish) return Status::Ok();
   }

@@ -14,7 +14,8 @@
 namespace skyseed {
 
 struct GrowContext {
-  const GrowOptions& options;
+  const GrowPlan& plan;
+  const GrowRun& run;
   GrowDatabase& db;  // PgGrowDatabase: its control connection holds the grow lock
   // Set once the tables were found to hold what the ledger says; the rest of
   // the growth holds the grow lock and adds only ledgered chunks.

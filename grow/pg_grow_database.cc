@@ -23,14 +23,14 @@ namespace skyseed {
 namespace {
 
 // Index builds run on grow's server, --jobs at a time.
-IndexBuildSettings BuildSettings(const GrowOptions& o) {
-  return {o.conninfo, o.jobs, o.maintenance_work_mem, o.narrator};
+IndexBuildSettings BuildSettings(const GrowPlan& plan, const GrowRun& run) {
+  return {run.conninfo, plan.jobs, plan.maintenance_work_mem, run.narrator};
 }
 
 // One connection per job, its commits asynchronous: a chunk and its ledger
 // entry commit or vanish together, so a commit lost in a crash is simply
 // loaded again and exactly-once holds.
-Result<std::vector<std::unique_ptr<PgConnection>>> LoadConnections(const GrowOptions& o, int jobs) {
+Result<std::vector<std::unique_ptr<PgConnection>>> LoadConnections(const GrowRun& o, int jobs) {
   std::vector<std::unique_ptr<PgConnection>> conns;
   for (int w = 0; w < jobs; ++w) {
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> c, PgConnection::Connect(o.conninfo));
@@ -47,8 +47,8 @@ constexpr uint64_t kSliceRows = 4096;
 // One chunk on one connection: its rows checked from a file (whole, before
 // anything is sent) or generated slice by slice. Adds the client thread's
 // CPU to *generating, the bytes sent to *bytes.
-Status LoadChunk(const GrowOptions& o, const Chunk& c, PgConnection& conn, ByteBuffer& buf,
-                 std::string& file_stream, double* generating, uint64_t* bytes) {
+Status LoadChunk(const GrowPlan& plan, const GrowRun& o, const Chunk& c, PgConnection& conn,
+                 ByteBuffer& buf, std::string& file_stream, double* generating, uint64_t* bytes) {
   TableDigest d;
   PgChunkConnection target(conn);
   if (o.files) {
@@ -73,7 +73,7 @@ Status LoadChunk(const GrowOptions& o, const Chunk& c, PgConnection& conn, ByteB
         const RowRange slice{next_row, std::min(kSliceRows, c.range.end() - next_row)};
         const double cpu_start = ThreadCpuSeconds();
         buf.clear();
-        c.table->encode(o.seed, slice, &buf, &d);
+        c.table->encode(plan.seed, slice, &buf, &d);
         *generating += ThreadCpuSeconds() - cpu_start;
         next_row = slice.end();
         *bytes += buf.size();
@@ -84,9 +84,10 @@ Status LoadChunk(const GrowOptions& o, const Chunk& c, PgConnection& conn, ByteB
 
 // `early`, when given, hears of each table whose chunks have all committed.
 // *tasks receives each connection's backend and client busy time.
-Status LoadChunksInParallel(const GrowOptions& o, const std::vector<Chunk>& chunks,
-                            EarlyIndexBuilds* early, TaskSeconds* tasks) {
-  const int jobs = std::max(1, std::min<int>(o.jobs, chunks.size()));
+Status LoadChunksInParallel(const GrowPlan& plan, const GrowRun& o,
+                            const std::vector<Chunk>& chunks, EarlyIndexBuilds* early,
+                            TaskSeconds* tasks) {
+  const int jobs = std::max(1, std::min<int>(plan.jobs, chunks.size()));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<PgConnection>> conns,
                            LoadConnections(o, jobs));
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
@@ -106,7 +107,7 @@ Status LoadChunksInParallel(const GrowOptions& o, const std::vector<Chunk>& chun
   const Status loaded = RunChunks(chunks, jobs, [&](const Chunk& c, int w) -> Status {
     uint64_t bytes = 0;
     SKYSEED_RETURN_IF_ERROR(
-        LoadChunk(o, c, *conns[w], *buffers[w], file_streams[w], &generating[w], &bytes));
+        LoadChunk(plan, o, c, *conns[w], *buffers[w], file_streams[w], &generating[w], &bytes));
     FaultPoint("committed");
     progress->Add(c.range.count, bytes);
     std::lock_guard<std::mutex> lock(mu);
@@ -132,7 +133,7 @@ std::function<double()> PgGrowDatabase::StartControlClock() {
 Result<LedgerAudit> PgGrowDatabase::AuditLedger() { return skyseed::AuditLedger(control_); }
 
 Result<uint64_t> PgGrowDatabase::RecheckLedgerRows(const std::vector<LedgerEntry>& ledger) {
-  return skyseed::RecheckLedgerRows(options_.conninfo, options_.jobs, options_.seed, ledger);
+  return skyseed::RecheckLedgerRows(run_.conninfo, plan_.jobs, plan_.seed, ledger);
 }
 
 Result<std::vector<LedgerEntry>> PgGrowDatabase::ReadLedger() {
@@ -153,15 +154,16 @@ Status PgGrowDatabase::BuildIndexes(const std::vector<const IndexDef*>& indexes,
                                     PhaseTimes* phases) {
   IndexBuildSeconds builds;
   SKYSEED_RETURN_IF_ERROR(
-      skyseed::BuildIndexes(BuildSettings(options_), indexes, &builds, &phases->tasks));
+      skyseed::BuildIndexes(BuildSettings(plan_, run_), indexes, &builds, &phases->tasks));
   phases->AddBuilds(builds);
   return Status::Ok();
 }
 
 Status PgGrowDatabase::RebuildSetAsideIndexes(PhaseTimes* phases) {
-  SKYSEED_RETURN_IF_ERROR(SetAsideDamagedIndexes(control_, *options_.narrator).status());
+  SKYSEED_RETURN_IF_ERROR(SetAsideDamagedIndexes(control_, *run_.narrator).status());
   IndexBuildSeconds builds;
-  SKYSEED_RETURN_IF_ERROR(RebuildStashedIndexes(BuildSettings(options_), &builds, &phases->tasks));
+  SKYSEED_RETURN_IF_ERROR(
+      RebuildStashedIndexes(BuildSettings(plan_, run_), &builds, &phases->tasks));
   phases->AddBuilds(builds);
   return Status::Ok();
 }
@@ -169,10 +171,11 @@ Status PgGrowDatabase::RebuildSetAsideIndexes(PhaseTimes* phases) {
 Status PgGrowDatabase::LoadChunks(const std::vector<Chunk>& chunks, bool build_early,
                                   PhaseTimes* phases) {
   const auto start = std::chrono::steady_clock::now();
-  EarlyIndexBuilds early(BuildSettings(options_));
+  EarlyIndexBuilds early(BuildSettings(plan_, run_));
   Status loaded;
   if (!chunks.empty()) {
-    loaded = LoadChunksInParallel(options_, chunks, build_early ? &early : nullptr, &phases->tasks);
+    loaded =
+        LoadChunksInParallel(plan_, run_, chunks, build_early ? &early : nullptr, &phases->tasks);
   }
   PhaseTimes::Add(&phases->load, SecondsSince(start));
   const auto waited = std::chrono::steady_clock::now();
@@ -183,19 +186,19 @@ Status PgGrowDatabase::LoadChunks(const std::vector<Chunk>& chunks, bool build_e
 }
 
 Result<bool> PgGrowDatabase::ShardShouldFinish(const std::string& tier, const TableRows& counts) {
-  return skyseed::ShardShouldFinish(control_, options_, tier, counts);
+  return skyseed::ShardShouldFinish(control_, plan_, *run_.narrator, tier, counts);
 }
 
 Status PgGrowDatabase::VacuumAnalyze(PhaseTimes* phases) {
   const auto start = std::chrono::steady_clock::now();
-  SKYSEED_RETURN_IF_ERROR(skyseed::VacuumAnalyze(options_.conninfo, options_.jobs, &phases->tasks));
+  SKYSEED_RETURN_IF_ERROR(skyseed::VacuumAnalyze(run_.conninfo, plan_.jobs, &phases->tasks));
   phases->vacuum = SecondsSince(start);
   return Status::Ok();
 }
 
 Status PgGrowDatabase::RecordReached(const std::string& tier, const TableRows& counts,
                                      double seconds, const PhaseTimes& phases) {
-  return skyseed::RecordReached(control_, tier, counts, seconds, phases, *options_.narrator);
+  return skyseed::RecordReached(control_, tier, counts, seconds, phases, *run_.narrator);
 }
 
 }  // namespace skyseed

@@ -11,8 +11,8 @@ namespace skyseed {
 
 class PgGrowDatabase final : public GrowDatabase {
  public:
-  PgGrowDatabase(const GrowOptions& options, PgConnection& control)
-      : options_(options), control_(control) {}
+  PgGrowDatabase(const GrowPlan& plan, const GrowRun& run, PgConnection& control)
+      : plan_(plan), run_(run), control_(control) {}
   QuoteFn IdentQuoter() const override;
   std::function<double()> StartControlClock() override;
   Result<LedgerAudit> AuditLedger() override;
@@ -32,7 +32,8 @@ class PgGrowDatabase final : public GrowDatabase {
                        const PhaseTimes& phases) override;
 
  private:
-  const GrowOptions& options_;
+  const GrowPlan& plan_;
+  const GrowRun& run_;
   PgConnection& control_;
 };
 

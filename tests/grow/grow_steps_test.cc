@@ -32,8 +32,11 @@ LedgerEntry Entry(const std::string& table, uint64_t first, uint64_t count) {
   return {table, {first, count}, {}};
 }
 
-GrowOptions Options() {
-  GrowOptions o;
+// Generated rows, nothing said: the run matters only to the real database.
+const GrowRun kRun;
+
+GrowPlan Options() {
+  GrowPlan o;
   o.chunk_rows = 1000;
   return o;
 }
@@ -47,8 +50,8 @@ TEST(GrowSteps, LoadsOnlyTheChunksAPartialLedgerLacks) {
   FakeGrowDatabase db;
   db.ledger = {Entry("gaia.gaia_source", 0, 1000), Entry("gaia.gaia_source", 1000, 1000),
                Entry("ivoa.obscore", 0, 1000)};
-  const GrowOptions o = Options();
-  GrowContext ctx{o, db};
+  const GrowPlan o = Options();
+  GrowContext ctx{o, kRun, db};
   PhaseTimes phases;
   ASSERT_TRUE(LoadMissing(ctx, Rows(2500, 3000), &phases).ok());
   EXPECT_EQ(Sorted(db.Logged("load ")),
@@ -59,8 +62,8 @@ TEST(GrowSteps, LoadsOnlyTheChunksAPartialLedgerLacks) {
 TEST(GrowSteps, AFullLedgerLoadsNothing) {
   FakeGrowDatabase db;
   db.ledger = {Entry("gaia.gaia_source", 0, 3000), Entry("ivoa.obscore", 0, 2500)};
-  const GrowOptions o = Options();
-  GrowContext ctx{o, db};
+  const GrowPlan o = Options();
+  GrowContext ctx{o, kRun, db};
   PhaseTimes phases;
   ASSERT_TRUE(LoadMissing(ctx, Rows(2500, 3000), &phases).ok());
   EXPECT_TRUE(db.Logged("load ").empty());
@@ -69,8 +72,8 @@ TEST(GrowSteps, AFullLedgerLoadsNothing) {
 TEST(GrowSteps, ALedgerAheadOfTheTierLoadsNothing) {
   FakeGrowDatabase db;
   db.ledger = {Entry("gaia.gaia_source", 0, 5000)};
-  const GrowOptions o = Options();
-  GrowContext ctx{o, db};
+  const GrowPlan o = Options();
+  GrowContext ctx{o, kRun, db};
   PhaseTimes phases;
   const Status s = LoadMissing(ctx, Rows(2500, 3000), &phases);
   EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << s.message();
@@ -79,8 +82,8 @@ TEST(GrowSteps, ALedgerAheadOfTheTierLoadsNothing) {
 
 TEST(GrowSteps, TheLedgerIsCheckedOnceAndBeforeAnythingElse) {
   FakeGrowDatabase db;
-  const GrowOptions o = Options();
-  GrowContext ctx{o, db};
+  const GrowPlan o = Options();
+  GrowContext ctx{o, kRun, db};
   PhaseTimes phases;
   ASSERT_TRUE(GrowToCounts(ctx, Rows(1000, 1000), &phases).ok());
   ASSERT_TRUE(GrowToCounts(ctx, Rows(2000, 2000), &phases).ok());
@@ -90,17 +93,17 @@ TEST(GrowSteps, TheLedgerIsCheckedOnceAndBeforeAnythingElse) {
 }
 
 TEST(GrowSteps, VerifyReReadsTheLedgersRowsOnlyWhenThereAreAny) {
-  GrowOptions o = Options();
+  GrowPlan o = Options();
   o.verify = true;
   {
     FakeGrowDatabase db;
-    GrowContext ctx{o, db};
+    GrowContext ctx{o, kRun, db};
     ASSERT_TRUE(CheckLedgerOnce(ctx).ok());
     EXPECT_TRUE(db.Logged("recheck").empty());
   }
   FakeGrowDatabase db;
   db.ledger = {Entry("ivoa.obscore", 0, 1000), Entry("ivoa.obscore", 1000, 1000)};
-  GrowContext ctx{o, db};
+  GrowContext ctx{o, kRun, db};
   ASSERT_TRUE(CheckLedgerOnce(ctx).ok());
   EXPECT_EQ(db.Logged("recheck"), std::vector<std::string>{"recheck 2 chunks"});
 }
@@ -108,8 +111,8 @@ TEST(GrowSteps, VerifyReReadsTheLedgersRowsOnlyWhenThereAreAny) {
 TEST(GrowSteps, ADamagedLedgerStopsTheGrowthBeforeAnythingIsTouched) {
   FakeGrowDatabase db;
   db.audit_status = Status::Corruption("the chunk ledger and the tables disagree");
-  const GrowOptions o = Options();
-  GrowContext ctx{o, db};
+  const GrowPlan o = Options();
+  GrowContext ctx{o, kRun, db};
   const Status s = GrowAndRecord(ctx, "ci", Rows(1000, 1000));
   EXPECT_EQ(s.code(), Status::Code::kCorruption);
   EXPECT_EQ(db.log, std::vector<std::string>{"audit"});
@@ -117,8 +120,8 @@ TEST(GrowSteps, ADamagedLedgerStopsTheGrowthBeforeAnythingIsTouched) {
 
 TEST(GrowSteps, ATierIsRecordedOnlyAfterItsIndexesAreBuiltAndVacuumRan) {
   FakeGrowDatabase db;
-  const GrowOptions o = Options();
-  GrowContext ctx{o, db};
+  const GrowPlan o = Options();
+  GrowContext ctx{o, kRun, db};
   ASSERT_TRUE(GrowAndRecord(ctx, "ci", Rows(2000, 2000)).ok());
   ASSERT_EQ(db.Logged("record "), std::vector<std::string>{"record ci"});
   EXPECT_EQ(db.log.back(), "record ci");
@@ -134,8 +137,8 @@ TEST(GrowSteps, ATierIsRecordedOnlyAfterItsIndexesAreBuiltAndVacuumRan) {
 TEST(GrowSteps, AFailedIndexBuildRecordsNoTier) {
   FakeGrowDatabase db;
   db.rebuild_status = Status::Database("could not create index");
-  const GrowOptions o = Options();
-  GrowContext ctx{o, db};
+  const GrowPlan o = Options();
+  GrowContext ctx{o, kRun, db};
   EXPECT_FALSE(GrowAndRecord(ctx, "ci", Rows(2000, 2000)).ok());
   EXPECT_TRUE(db.tiers.empty());
   EXPECT_TRUE(db.Logged("record ").empty());
@@ -145,10 +148,10 @@ TEST(GrowSteps, AFailedIndexBuildRecordsNoTier) {
 TEST(GrowSteps, AShardThatDoesNotFinishLeavesIndexesAndRecordToAnother) {
   FakeGrowDatabase db;
   db.shard_finishes = false;
-  GrowOptions o = Options();
+  GrowPlan o = Options();
   o.shard = 1;
   o.shards = 2;
-  GrowContext ctx{o, db};
+  GrowContext ctx{o, kRun, db};
   ASSERT_TRUE(GrowAndRecord(ctx, "ci", Rows(4000, 4000)).ok());
   EXPECT_EQ(db.Logged("shard asks"), std::vector<std::string>{"shard asks to finish"});
   EXPECT_TRUE(db.Logged("rebuild").empty());
@@ -163,10 +166,10 @@ TEST(GrowSteps, AShardThatDoesNotFinishLeavesIndexesAndRecordToAnother) {
 
 TEST(GrowSteps, TheShardThatFinishesBuildsAndRecords) {
   FakeGrowDatabase db;
-  GrowOptions o = Options();
+  GrowPlan o = Options();
   o.shard = 1;
   o.shards = 2;
-  GrowContext ctx{o, db};
+  GrowContext ctx{o, kRun, db};
   ASSERT_TRUE(GrowAndRecord(ctx, "ci", Rows(4000, 4000)).ok());
   EXPECT_LT(db.FirstAt("shard asks"), db.FirstAt("rebuild set-aside"));
   EXPECT_EQ(db.log.back(), "record ci");
