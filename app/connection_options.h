@@ -25,7 +25,7 @@ Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs);
 // started.
 Result<std::string> ResolveReadOnlyConninfo(const ConnectionOptions& o);
 // For grow and load on the embedded cluster: starts its server again if it
-// died mid-growth (GrowOptions::restart_server).
+// died mid-growth (GrowRun::restart_server).
 // Whether --data-dir already holds skyseed's cluster (nothing is created).
 Result<bool> EmbeddedClusterExists(const ConnectionOptions& o);
 

@@ -29,7 +29,7 @@ void PrintPsqlHint(const ConnectionOptions& c, const std::string& conninfo) {
 // Roles live in a server: one skyseed has yet to create holds none a
 // --grant could name (DaCHS's gavoadmin is in DaCHS's server), so say so
 // before creating it.
-Status CheckGrantServer(const ConnectionOptions& c, const GrowOptions& o) {
+Status CheckGrantServer(const ConnectionOptions& c, const GrowPlan& o) {
   if (o.grant_roles.empty() || !UsesEmbeddedCluster(c)) return Status::Ok();
   SKYSEED_ASSIGN_OR_RETURN(bool exists, EmbeddedClusterExists(c));
   if (exists) return Status::Ok();
@@ -41,14 +41,19 @@ Status CheckGrantServer(const ConnectionOptions& c, const GrowOptions& o) {
 
 // Connects (starting the embedded cluster if it is the one), grows, and
 // says how to connect to the embedded cluster.
-Status ConnectAndGrow(const LoadingArgs& a, GrowOptions* o) {
-  SKYSEED_RETURN_IF_ERROR(CheckGrantServer(a.conn, *o));
-  Result<std::string> conninfo = ResolveConninfo(a.conn, o->jobs);
+// `files`, when given, are loaded instead of generated rows (skyseed load).
+Status ConnectAndGrow(const LoadingArgs& a, const GrowPlan& plan,
+                      const CorpusFileSet* files = nullptr) {
+  SKYSEED_RETURN_IF_ERROR(CheckGrantServer(a.conn, plan));
+  Result<std::string> conninfo = ResolveConninfo(a.conn, plan.jobs);
   if (!conninfo.ok()) return conninfo.status();
-  o->conninfo = *conninfo;
-  o->restart_server = EmbeddedServerRestarter(a.conn, o->jobs);
-  SKYSEED_RETURN_IF_ERROR(Grow(*o));
-  PrintPsqlHint(a.conn, o->conninfo);
+  GrowRun run;
+  run.conninfo = *conninfo;
+  run.restart_server = EmbeddedServerRestarter(a.conn, plan.jobs);
+  run.files = files;
+  run.narrator = &ConsoleNarrator();
+  SKYSEED_RETURN_IF_ERROR(Grow(plan, run));
+  PrintPsqlHint(a.conn, run.conninfo);
   return Status::Ok();
 }
 
@@ -59,8 +64,8 @@ struct GrowArgs {
 };
 
 // Every grow option, before anything is touched.
-Status ParseGrowArgs(const GrowArgs& a, GrowOptions* out) {
-  GrowOptions& o = *out;
+Status ParseGrowArgs(const GrowArgs& a, GrowPlan* out) {
+  GrowPlan& o = *out;
   if (a.tiers.empty() == a.target_size.empty()) {
     return Status::InvalidArgument("grow needs exactly one of --tier or --target-size");
   }
@@ -85,14 +90,8 @@ Status ParseGrowArgs(const GrowArgs& a, GrowOptions* out) {
     if (!shard.ok()) return shard.status();
     o.shard = shard->first;
     o.shards = shard->second;
-    if (o.sharded() && o.target_size > 0) {
-      return Status::InvalidArgument("--shard works with --tier, not --target-size");
-    }
-    if (o.sharded() && o.tiers.size() != 1) {
-      return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
-    }
   }
-  return Status::Ok();
+  return CheckGrowChoices(o);
 }
 
 }  // namespace
@@ -129,9 +128,9 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       "A killed grow resumes from its chunk ledger when run again.");
   cmd->callback([=] {
     *run = [=]() -> Status {
-      GrowOptions o;
+      GrowPlan o;
       SKYSEED_RETURN_IF_ERROR(ParseGrowArgs(*a, &o));
-      return ConnectAndGrow(a->loading, &o);
+      return ConnectAndGrow(a->loading, o);
     };
   });
 }
@@ -157,12 +156,11 @@ void AddLoadCommand(CLI::App& app, CommandRun* run) {
     *run = [=]() -> Status {
       Result<CorpusFileSet> files = CorpusFileSet::Open(a->from);
       if (!files.ok()) return files.status().Annotate("--from " + a->from);
-      GrowOptions o;
-      o.files = &*files;
+      GrowPlan o;
       o.seed = files->manifest().seed;
       o.tiers = {files->tier()};
       SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a->loading, &o));
-      return ConnectAndGrow(a->loading, &o);
+      return ConnectAndGrow(a->loading, o, &*files);
     };
   });
 }
@@ -180,15 +178,16 @@ void AddInitCommand(CLI::App& app, CommandRun* run) {
   AddConnectionOptions(cmd, conn.get());
   cmd->callback([=] {
     *run = [=]() -> Status {
-      GrowOptions o;
+      GrowPlan o;
       SKYSEED_ASSIGN_OR_RETURN(uint64_t s, ParseSeed(*seed));
       o.seed = s;
       SKYSEED_ASSIGN_OR_RETURN(o.standard_names, ParseStandardNames(*names));
-      o.narrator = &ConsoleNarrator();  // what it repaired or changed on an existing corpus
+      GrowRun run;
+      run.narrator = &ConsoleNarrator();  // what it repaired or changed on an existing corpus
       Result<std::string> conninfo = ResolveConninfo(*conn, 1);
       if (!conninfo.ok()) return conninfo.status();
-      o.conninfo = *conninfo;
-      SKYSEED_RETURN_IF_ERROR(InitCorpus(o));
+      run.conninfo = *conninfo;
+      SKYSEED_RETURN_IF_ERROR(InitCorpus(o, run));
       std::printf("corpus of seed %llu ready; no rows loaded\n",
                   static_cast<unsigned long long>(o.seed));
       return Status::Ok();

@@ -61,7 +61,7 @@ Result<std::optional<bool>> ParseStandardNames(const std::string& value) {
   return Status::InvalidArgument("--standard-names must be skyseed or none, not '" + value + "'");
 }
 
-Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
+Status ParseLoadingOptions(const LoadingArgs& a, GrowPlan* o) {
   Result<int> jobs = ParseJobs(a.jobs);
   if (!jobs.ok()) return jobs.status();
   o->jobs = *jobs;
@@ -80,7 +80,6 @@ Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o) {
     if (role.empty()) return Status::InvalidArgument("--grant needs a role name");
   }
   o->grant_roles = a.grant_roles;
-  o->narrator = &ConsoleNarrator();
   Result<uint64_t> retries = ParseCount(a.retries, "--retries", 0, 100);
   if (!retries.ok()) return retries.status();
   o->retries = static_cast<int>(*retries);

@@ -30,6 +30,6 @@ Status CheckMemorySetting(const std::string& value, const char* what);
 Result<int> ParseJobs(const std::string& text);
 // Everything but the connection, which may start the embedded cluster and
 // so comes after every other check.
-Status ParseLoadingOptions(const LoadingArgs& a, GrowOptions* o);
+Status ParseLoadingOptions(const LoadingArgs& a, GrowPlan* o);
 
 }  // namespace skyseed

@@ -23,12 +23,13 @@ Result<nlohmann::json> ToJson(const CorpusIdentity& id, const std::vector<TierRe
   j["generator_version"] = id.generator_version;
   j["tiers"] = nlohmann::json::array();
   for (const TierRecord& t : tiers) {
-    nlohmann::json phases =
-        nlohmann::json::parse(t.phases_json, nullptr, /*allow_exceptions=*/false);
-    if (phases.is_discarded()) {
+    if (!t.phases_recorded) {
       return Status::Corruption("skyseed.tier holds phases of tier " + t.tier +
-                                " that are not JSON");
+                                " that are not a JSON object");
     }
+    // The phases as recorded: the record's own JSON, rebuilt from what the
+    // store parsed (every key skyseed writes reads back to itself).
+    const nlohmann::json phases = nlohmann::json::parse(PhaseTimesToJson(t.phases));
     nlohmann::json tj = {{"tier", t.tier},
                          {"reached_at", t.reached_at},
                          {"seconds", t.seconds},
@@ -36,7 +37,7 @@ Result<nlohmann::json> ToJson(const CorpusIdentity& id, const std::vector<TierRe
                          {"database_size", t.database_size},
                          {"pg_version", t.pg_version},
                          {"phases", phases}};
-    if (Result<PhaseTimes> p = PhaseTimesFromJson(t.phases_json); p.ok() && !p->tasks.empty()) {
+    if (const PhaseTimes* p = &t.phases; !p->tasks.empty()) {
       const TimeBounds b = BoundsOf(p->tasks, p->cores);
       tj["time_bounds"] = {{"busy", p->busy_is_cpu ? "cpu" : "wall"},
                            {"work_seconds", b.work},

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/console_narrator.h"
 #include "app/loading_options.h"
 #include "app/seed_option.h"
 #include "app/user_values.h"
@@ -79,7 +80,8 @@ Status RunSweepCommand(const SweepArgs& a) {
   }
   const Status out_dir = PrepareOutputDir(o.out_dir);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
-  o.grow.conninfo = *conninfo;
+  o.conninfo = *conninfo;
+  o.narrator = &ConsoleNarrator();
   if (UsesEmbeddedCluster(a.loading.conn)) o.data_dir = a.loading.conn.data_dir;
   std::printf("sweep: tiers %s, clients %s, %d s x %d reps after %d s warm-up, mix %s, out %s\n",
               a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps, o.warmup_s,

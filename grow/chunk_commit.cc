@@ -1,35 +1,21 @@
 #include "grow/chunk_commit.h"
 
 #include "common/fault_point.h"
-#include "loader/chunk_copy.h"
 #include "schema/corpus_schema.h"
-#include "store/manifest_store.h"
 
 namespace skyseed {
 
-namespace {
-
-// The session's staging table, created on the connection's first chunk.
-Status EnsureStaging(PgConnection& conn, const StagingSql& staging) {
-  PgResult r;
-  SKYSEED_RETURN_IF_ERROR(conn.Query(staging.exists, &r));
-  if (r.text(0, 0) == "t") return Status::Ok();
-  return conn.Exec(staging.create);
-}
-
-}  // namespace
-
-Status CommitChunk(PgConnection& conn, const Chunk& chunk, const NextTuples& next,
+Status CommitChunk(ChunkConnection& conn, const Chunk& chunk, const NextTuples& next,
                    const Digest128& digest) {
   const QuoteFn q = conn.IdentQuoter();
   const StagingSql staging = StagingFor(*chunk.table, q);
-  if (!staging.create.empty()) SKYSEED_RETURN_IF_ERROR(EnsureStaging(conn, staging));
+  if (!staging.create.empty()) SKYSEED_RETURN_IF_ERROR(conn.EnsureStaging(staging));
   return conn
       .InTransaction([&]() -> Status {
-        SKYSEED_RETURN_IF_ERROR(CopyChunkIn(conn, CopyInSql(*chunk.table, q), next));
+        SKYSEED_RETURN_IF_ERROR(conn.CopyIn(CopyInSql(*chunk.table, q), next));
         if (!staging.move.empty()) SKYSEED_RETURN_IF_ERROR(conn.Exec(staging.move));
         SKYSEED_RETURN_IF_ERROR(
-            InsertLedgerEntry(conn, {chunk.table->standard_name(), chunk.range, digest}));
+            conn.InsertLedgerEntry({chunk.table->standard_name(), chunk.range, digest}));
         FaultPoint("ledgered");
         return Status::Ok();
       })

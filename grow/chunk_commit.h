@@ -4,12 +4,10 @@
 // key refuses a second copy of the same chunk).
 #pragma once
 
-#include <string_view>
-
 #include "common/status.h"
 #include "generator/corpus_digest.h"
+#include "grow/chunk_connection.h"
 #include "loader/chunk_copy.h"
-#include "loader/pg_connection.h"
 #include "tiers/chunk_plan.h"
 
 namespace skyseed {
@@ -17,7 +15,7 @@ namespace skyseed {
 // `next` produces the chunk's encoded rows in pieces (loader/chunk_copy.h);
 // `digest` is their digest sum as the ledger records it, read once every
 // piece has been produced.
-Status CommitChunk(PgConnection& conn, const Chunk& chunk, const NextTuples& next,
+Status CommitChunk(ChunkConnection& conn, const Chunk& chunk, const NextTuples& next,
                    const Digest128& digest);
 
 }  // namespace skyseed

@@ -12,6 +12,7 @@
 #include "grow/grow_steps.h"
 #include "grow/grow_to_size.h"
 #include "grow/memory_setting.h"
+#include "grow/pg_grow_database.h"
 #include "grow/shard_growth.h"
 #include "indexes/index_builds.h"
 #include "publish/standard_views.h"
@@ -45,7 +46,7 @@ Status EnsureExtensions(PgConnection& conn) {
   return Status::Ok();
 }
 
-Status AcquireGrowLock(PgConnection& conn, const GrowOptions& o) {
+Status AcquireGrowLock(PgConnection& conn, const GrowPlan& o) {
   Result<bool> got =
       TryAdvisoryLock(conn, kGrowLockKey, o.sharded() ? LockMode::kShared : LockMode::kExclusive);
   if (!got.ok()) return got.status();
@@ -68,12 +69,12 @@ Status AcquireGrowLock(PgConnection& conn, const GrowOptions& o) {
 // An existing corpus also gets the standard names it should present (the
 // option given, or its recorded setting), and loses stash records of
 // indexes that are built.
-Status CreateOrCheckCorpus(PgConnection& conn, const GrowOptions& o) {
+Status CreateOrCheckCorpus(PgConnection& conn, const GrowPlan& o, Narrator& narrator) {
   Result<CorpusIdentity> id = ReadCorpusIdentity(conn);
   if (id.ok()) {
     SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(*id, o.seed));
-    SKYSEED_RETURN_IF_ERROR(ReconcileStandardNames(conn, o.standard_names, *o.narrator));
-    return ClearStashOfBuiltIndexes(conn, *o.narrator);
+    SKYSEED_RETURN_IF_ERROR(ReconcileStandardNames(conn, o.standard_names, narrator));
+    return ClearStashOfBuiltIndexes(conn, narrator);
   }
   if (id.status().code() != Status::Code::kNotFound) return id.status();
   return CreateCorpus(conn, o.seed, o.standard_names.value_or(true));
@@ -81,10 +82,10 @@ Status CreateOrCheckCorpus(PgConnection& conn, const GrowOptions& o) {
 
 // Serialised, so shards starting together create the extension and the
 // schema once.
-Status PrepareCorpus(PgConnection& conn, const GrowOptions& o) {
+Status PrepareCorpus(PgConnection& conn, const GrowPlan& o, Narrator& narrator) {
   SKYSEED_RETURN_IF_ERROR(AdvisoryLock(conn, kSetupLockKey));
   Status s = EnsureExtensions(conn);
-  if (s.ok()) s = CreateOrCheckCorpus(conn, o);
+  if (s.ok()) s = CreateOrCheckCorpus(conn, o, narrator);
   // The setup's own error comes first; an unlock that fails means the
   // session is gone, which releases the lock anyway, but is still reported.
   const Status unlocked = AdvisoryUnlock(conn, kSetupLockKey);
@@ -95,23 +96,21 @@ Status PrepareCorpus(PgConnection& conn, const GrowOptions& o) {
 // declared index lost since is rebuilt (by a plain grow: shards running
 // together would race to build it).
 Result<bool> AlreadyReached(GrowContext& ctx, const std::string& name) {
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> recorded, ReadTiers(ctx.control));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> recorded, ctx.db.ReadTiers());
   if (!HasTier(recorded, name)) return false;
   PhaseTimes restored;
-  if (!ctx.options.sharded()) SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &restored));
-  ctx.options.narrator->Say(
+  if (!ctx.plan.sharded()) SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &restored));
+  ctx.run.narrator->Say(
       "tier " + name + " already reached; " +
       (restored.index_builds.empty() ? "nothing to do" : "its indexes are complete again"));
   return true;
 }
 
-Status GrowTiers(GrowContext& ctx) {
-  const GrowOptions& options = ctx.options;
+Status GrowTiers(GrowContext& ctx, PgConnection& control) {
+  const GrowPlan& options = ctx.plan;
+  // CheckGrowChoices: a sharded growth has exactly one tier.
   if (options.sharded()) {
-    if (options.tiers.size() != 1) {
-      return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
-    }
-    SKYSEED_RETURN_IF_ERROR(JoinShardPlan(ctx.control, options, options.tiers[0].name));
+    SKYSEED_RETURN_IF_ERROR(JoinShardPlan(control, options, options.tiers[0].name));
   }
   for (const TierSpec& tier : options.tiers) {
     SKYSEED_ASSIGN_OR_RETURN(bool reached, AlreadyReached(ctx, tier.name));
@@ -122,7 +121,7 @@ Status GrowTiers(GrowContext& ctx) {
 }
 
 // Before anything is loaded, so that a typo costs nothing.
-Status CheckRolesExist(PgConnection& conn, const GrowOptions& options) {
+Status CheckRolesExist(PgConnection& conn, const GrowPlan& options) {
   for (const std::string& role : options.grant_roles) {
     PgResult r;
     SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT 1 FROM pg_roles WHERE rolname = $1", {role}, &r));
@@ -139,37 +138,37 @@ Status CheckRolesExist(PgConnection& conn, const GrowOptions& options) {
   return Status::Ok();
 }
 
-Status GrantRead(PgConnection& conn, const GrowOptions& options) {
+Status GrantRead(PgConnection& conn, const GrowPlan& options, Narrator& narrator) {
   if (options.grant_roles.empty()) return Status::Ok();
   SKYSEED_ASSIGN_OR_RETURN(bool views, PresentsStandardNames(conn));
   for (const std::string& role : options.grant_roles) {
     SKYSEED_RETURN_IF_ERROR(conn.Exec(GrantReadSql(role, conn.IdentQuoter(), views))
                                 .Annotate("granting read access to role " + role));
-    options.narrator->Say("role " + role + " may read the corpus (and grant that on)");
+    narrator.Say("role " + role + " may read the corpus (and grant that on)");
   }
   return Status::Ok();
 }
 
-Status GrowOnce(const GrowOptions& options) {
-  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
-                           PgConnection::Connect(options.conninfo));
+Status GrowOnce(const GrowPlan& options, const GrowRun& run) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(run.conninfo));
   PgConnection& control = *conn;
   SKYSEED_RETURN_IF_ERROR(AcquireGrowLock(control, options));
   SKYSEED_RETURN_IF_ERROR(CheckRolesExist(control, options));
-  SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options));
-  GrowContext ctx{options, control};
+  SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options, *run.narrator));
+  PgGrowDatabase db(options, run, control);
+  GrowContext ctx{options, run, db};
   if (options.target_size == 0) {
-    SKYSEED_RETURN_IF_ERROR(GrowTiers(ctx));
+    SKYSEED_RETURN_IF_ERROR(GrowTiers(ctx, control));
   } else {
     SKYSEED_ASSIGN_OR_RETURN(bool reached, AlreadyReached(ctx, options.target_name));
     if (!reached) SKYSEED_RETURN_IF_ERROR(GrowToSize(ctx));
   }
-  return GrantRead(control, options);
+  return GrantRead(control, options, *run.narrator);
 }
 
 // A target the database already exceeds would be recorded as a tier it
 // never grew to: refused, unless that tier is recorded already.
-Status CheckTargetAhead(PgConnection& conn, const GrowOptions& options) {
+Status CheckTargetAhead(PgConnection& conn, const GrowPlan& options) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query("SELECT pg_database_size(current_database()), "
@@ -201,7 +200,7 @@ void SleepUnlessInterrupted(int seconds) {
 // A server skyseed runs itself that died is started again, once, before
 // the retries wait for a server that nobody would start. True: restarted,
 // retry at once.
-Result<bool> RestartedServer(const GrowOptions& options, const Status& failure, bool* used) {
+Result<bool> RestartedServer(const GrowRun& options, const Status& failure, bool* used) {
   if (*used || !options.restart_server || failure.code() != Status::Code::kUnavailable ||
       Interrupted()) {
     return false;
@@ -218,37 +217,48 @@ Result<bool> RestartedServer(const GrowOptions& options, const Status& failure, 
 
 }  // namespace
 
-Status CheckGrowOnServer(PgConnection& conn, const GrowOptions& options) {
+Status CheckGrowChoices(const GrowPlan& options) {
+  if (!options.sharded()) return Status::Ok();
+  if (options.target_size > 0) {
+    return Status::InvalidArgument("--shard works with --tier, not --target-size");
+  }
+  if (options.tiers.size() != 1) {
+    return Status::InvalidArgument("--shard grows one tier at a time; give a single --tier");
+  }
+  return Status::Ok();
+}
+
+Status CheckGrowOnServer(PgConnection& conn, const GrowPlan& options) {
   SKYSEED_RETURN_IF_ERROR(CheckMaintenanceWorkMemOnServer(conn, options.maintenance_work_mem));
   if (options.target_size > 0) SKYSEED_RETURN_IF_ERROR(CheckTargetAhead(conn, options));
   return Status::Ok();
 }
 
-Status Grow(const GrowOptions& options) {
+Status Grow(const GrowPlan& options, const GrowRun& run) {
+  SKYSEED_RETURN_IF_ERROR(CheckGrowChoices(options));
   {
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> probe,
-                             PgConnection::Connect(options.conninfo));
+                             PgConnection::Connect(run.conninfo));
     SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*probe, options));
   }
   bool restart_used = false;
   for (int attempt = 0;;) {
-    const Status s = GrowOnce(options);
-    SKYSEED_ASSIGN_OR_RETURN(bool restarted, RestartedServer(options, s, &restart_used));
+    const Status s = GrowOnce(options, run);
+    SKYSEED_ASSIGN_OR_RETURN(bool restarted, RestartedServer(run, s, &restart_used));
     if (restarted) continue;
     const std::optional<int> wait = RetryDelaySeconds(s, attempt, options.retries);
     if (!wait || Interrupted()) return s;
-    options.narrator->Note("skyseed: " + s.message() + "; retrying in " + std::to_string(*wait) +
-                           " s (retry " + std::to_string(attempt + 1) + " of " +
-                           std::to_string(options.retries) + ")");
+    run.narrator->Note("skyseed: " + s.message() + "; retrying in " + std::to_string(*wait) +
+                       " s (retry " + std::to_string(attempt + 1) + " of " +
+                       std::to_string(options.retries) + ")");
     SleepUnlessInterrupted(*wait);
     ++attempt;
   }
 }
 
-Status InitCorpus(const GrowOptions& options) {
-  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
-                           PgConnection::Connect(options.conninfo));
-  return PrepareCorpus(*conn, options);
+Status InitCorpus(const GrowPlan& plan, const GrowRun& run) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(run.conninfo));
+  return PrepareCorpus(*conn, plan, *run.narrator);
 }
 
 }  // namespace skyseed

@@ -17,8 +17,9 @@ namespace skyseed {
 class CorpusFileSet;
 class PgConnection;
 
-struct GrowOptions {
-  std::string conninfo;
+// What the user chose for a growth: a value that a sweep keeps too, with
+// nothing of the run in it (GrowRun has the server, the narrator, files).
+struct GrowPlan {
   uint64_t seed = 1;
   std::vector<TierSpec> tiers;  // grown and recorded in order
   uint64_t target_size = 0;     // bytes; instead of tiers when > 0
@@ -37,13 +38,6 @@ struct GrowOptions {
   // committed chunk is kept, so a retry resumes. A first connection that
   // fails is never retried: that is a wrong --db, not a fault.
   int retries = 5;
-  // Set when skyseed runs the server itself (the embedded cluster): called
-  // once, when the growth lost its server, to start it again if it is down.
-  // Returns whether it did restart it (false: the server was alive).
-  std::function<Result<bool>()> restart_server;
-  // `skyseed load`: rows come from these checked files instead of the
-  // generator; tiers holds the one tier they make up.
-  const CorpusFileSet* files = nullptr;
   // Present the tables as ivoa.obscore and gaia.gaia_source (views over
   // skyseed_corpus.*); false leaves those names to a service (DaCHS builds
   // its own ivoa.obscore). Unset: true for a new corpus, and an existing
@@ -63,18 +57,35 @@ struct GrowOptions {
   bool verify = false;
   // Roles given read access (GrantReadSql) once the tiers are grown.
   std::vector<std::string> grant_roles;
+};
+
+// What the run provides: where the server is, how to restart it, the
+// corpus files to load instead of generating, and who hears of progress.
+struct GrowRun {
+  std::string conninfo;
+  // Set when skyseed runs the server itself (the embedded cluster): called
+  // once, when the growth lost its server, to start it again if it is down.
+  // Returns whether it did restart it (false: the server was alive).
+  std::function<Result<bool>()> restart_server;
+  // `skyseed load`: rows come from these checked files instead of the
+  // generator; tiers holds the one tier they make up.
+  const CorpusFileSet* files = nullptr;
   // Where the tier summaries, retries, index builds and progress go.
   Narrator* narrator = &SilentNarrator();
 };
 
-// The checks of `options` that need the server (its range of
+// The checks of `plan` that need no server (a sharded growth grows one
+// tier, given by --tier): InvalidArgument. Grow runs them first; a command
+// runs them before it connects, so a wrong combination touches nothing.
+Status CheckGrowChoices(const GrowPlan& plan);
+// The checks of `plan` that need the server (its range of
 // maintenance_work_mem; a --target-size the database already exceeds):
 // InvalidArgument before anything is touched. Grow runs them first.
-Status CheckGrowOnServer(PgConnection& conn, const GrowOptions& options);
-Status Grow(const GrowOptions& options);
-// Creates pg_sphere, the corpus tables and the manifest for options.seed (or
+Status CheckGrowOnServer(PgConnection& conn, const GrowPlan& plan);
+Status Grow(const GrowPlan& plan, const GrowRun& run);
+// Creates pg_sphere, the corpus tables and the manifest for plan.seed (or
 // checks them), loading nothing: the step before distributing the tables
 // with Citus, or before starting shards on several hosts.
-Status InitCorpus(const GrowOptions& options);
+Status InitCorpus(const GrowPlan& plan, const GrowRun& run);
 
 }  // namespace skyseed

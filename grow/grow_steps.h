@@ -8,14 +8,15 @@
 #include "common/status.h"
 #include "generator/corpus_tables.h"
 #include "grow/grow.h"
-#include "loader/pg_connection.h"
+#include "grow/grow_database.h"
 #include "timing/phase_times.h"
 
 namespace skyseed {
 
 struct GrowContext {
-  const GrowOptions& options;
-  PgConnection& control;  // holds the grow lock
+  const GrowPlan& plan;
+  const GrowRun& run;
+  GrowDatabase& db;  // PgGrowDatabase: its control connection holds the grow lock
   // Set once the tables were found to hold what the ledger says; the rest of
   // the growth holds the grow lock and adds only ledgered chunks.
   bool ledger_checked = false;

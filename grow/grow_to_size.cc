@@ -41,17 +41,17 @@ Status GrowToSize(GrowContext& ctx) {
   // Also when a killed run already loaded enough and only the record is left.
   SKYSEED_RETURN_IF_ERROR(CheckLedgerOnce(ctx));
   for (int round = 0; round < kMaxRounds; ++round) {
-    SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(ctx.control));
-    SKYSEED_ASSIGN_OR_RETURN(uint64_t size, DatabaseSize(ctx.control));
+    SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ctx.db.ReadLedger());
+    SKYSEED_ASSIGN_OR_RETURN(uint64_t size, ctx.db.DatabaseSize());
     const uint64_t have = LedgerRows(ledger, lead.standard_name());
-    if (size >= ctx.options.target_size && have > 0) {
+    if (size >= ctx.plan.target_size && have > 0) {
       // A killed run may have loaded enough and left indexes set aside.
       SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
-      SKYSEED_RETURN_IF_ERROR(VacuumAnalyze(ctx.options.conninfo, ctx.options.jobs, &phases.tasks));
-      return RecordReached(ctx.control, ctx.options.target_name, LedgerCounts(ledger),
-                           SecondsSince(start), phases, *ctx.options.narrator);
+      SKYSEED_RETURN_IF_ERROR(ctx.db.VacuumAnalyze(&phases));
+      return ctx.db.RecordReached(ctx.plan.target_name, LedgerCounts(ledger), SecondsSince(start),
+                                  phases);
     }
-    const uint64_t next = NextLeadRows(have, size, ctx.options.target_size);
+    const uint64_t next = NextLeadRows(have, size, ctx.plan.target_size);
     SKYSEED_RETURN_IF_ERROR(
         GrowToCounts(ctx, RowsInProportion(ReferenceTier(), lead, next), &phases));
   }

@@ -4,12 +4,13 @@
 
 #include "grow/load_plan.h"
 #include "store/advisory_locks.h"
+#include "store/manifest_store.h"
 
 namespace skyseed {
 namespace {
 
 // "shard 2/3"
-std::string ShardName(const GrowOptions& o) {
+std::string ShardName(const GrowPlan& o) {
   return "shard " + std::to_string(o.shard + 1) + "/" + std::to_string(o.shards);
 }
 
@@ -32,14 +33,14 @@ ShardFinish DecideShardFinish(bool tier_complete, bool finish_lock, bool recorde
   return recorded ? ShardFinish::kAlreadyRecorded : ShardFinish::kFinish;
 }
 
-Status JoinShardPlan(PgConnection& conn, const GrowOptions& o, const std::string& tier) {
+Status JoinShardPlan(PgConnection& conn, const GrowPlan& o, const std::string& tier) {
   const ShardPlan mine{tier, o.chunk_rows, o.shards};
   SKYSEED_ASSIGN_OR_RETURN(ShardPlan recorded, ClaimShardPlan(conn, mine));
   return CheckSameShardPlan(mine, recorded);
 }
 
-Result<bool> ShardShouldFinish(PgConnection& control, const GrowOptions& o, const std::string& tier,
-                               const TableRows& counts) {
+Result<bool> ShardShouldFinish(PgConnection& control, const GrowPlan& o, Narrator& narrator,
+                               const std::string& tier, const TableRows& counts) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(control));
   const bool complete = LedgerCovers(ledger, counts);
   bool locked = false, recorded = false;
@@ -53,13 +54,13 @@ Result<bool> ShardShouldFinish(PgConnection& control, const GrowOptions& o, cons
   }
   switch (DecideShardFinish(complete, locked, recorded)) {
     case ShardFinish::kOthersLoading:
-      o.narrator->Say(ShardName(o) + " of tier " + tier +
-                      " loaded; other shards still loading (the last one to finish, or a plain "
-                      "grow, builds the indexes and records the tier)");
+      narrator.Say(ShardName(o) + " of tier " + tier +
+                   " loaded; other shards still loading (the last one to finish, or a plain "
+                   "grow, builds the indexes and records the tier)");
       return false;
     case ShardFinish::kAnotherFinishing:
-      o.narrator->Say(ShardName(o) + " of tier " + tier +
-                      " loaded; another shard is finishing the tier");
+      narrator.Say(ShardName(o) + " of tier " + tier +
+                   " loaded; another shard is finishing the tier");
       return false;
     case ShardFinish::kAlreadyRecorded:
       return false;

@@ -11,7 +11,7 @@
 #include "generator/corpus_tables.h"
 #include "grow/grow.h"
 #include "loader/pg_connection.h"
-#include "store/manifest_store.h"
+#include "store/manifest_records.h"
 
 namespace skyseed {
 
@@ -31,10 +31,10 @@ enum class ShardFinish {
 ShardFinish DecideShardFinish(bool tier_complete, bool finish_lock, bool recorded);
 
 // Records this shard's plan of `tier` or checks it against the recorded one.
-Status JoinShardPlan(PgConnection& conn, const GrowOptions& options, const std::string& tier);
+Status JoinShardPlan(PgConnection& conn, const GrowPlan& plan, const std::string& tier);
 // Once this shard has loaded its cells: whether it finishes the tier. Says
 // why not on stdout.
-Result<bool> ShardShouldFinish(PgConnection& control, const GrowOptions& options,
+Result<bool> ShardShouldFinish(PgConnection& control, const GrowPlan& plan, Narrator& narrator,
                                const std::string& tier, const TableRows& counts);
 
 }  // namespace skyseed

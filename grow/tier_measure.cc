@@ -105,13 +105,12 @@ Status RecordReached(PgConnection& control, const std::string& tier, const Table
   rec.tier = tier;
   rec.seconds = seconds;
   SKYSEED_RETURN_IF_ERROR(MeasureTier(control, counts, &rec));
-  PhaseTimes measured = phases;
-  measured.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  measured.busy_is_cpu = BackendClock(control).cpu();
+  rec.phases = phases;
+  rec.phases.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  rec.phases.busy_is_cpu = BackendClock(control).cpu();
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  measured.peak_rss_mib = usage.ru_maxrss / 1024.0;  // Linux: kilobytes
-  rec.phases_json = PhaseTimesToJson(measured);
+  rec.phases.peak_rss_mib = usage.ru_maxrss / 1024.0;  // Linux: kilobytes
   SKYSEED_RETURN_IF_ERROR(RecordTier(control, rec));
   FaultPoint("tier-recorded");
   uint64_t rows = 0;

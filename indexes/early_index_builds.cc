@@ -14,9 +14,7 @@ void EarlyIndexBuilds::TableLoaded(const TableDef& table) {
   std::lock_guard<std::mutex> lock(mu_);
   Build& b = builds_.emplace_back();
   b.thread = std::thread([this, &b, &table] {
-    b.status =
-        RebuildStashedIndexes(settings_.conninfo, settings_.jobs, settings_.maintenance_work_mem,
-                              &b.seconds, &b.tasks, *settings_.narrator, &table);
+    b.status = RebuildStashedIndexes(settings_, &b.seconds, &b.tasks, &table);
   });
 }
 

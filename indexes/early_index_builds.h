@@ -14,17 +14,10 @@
 #include "common/narrator.h"
 #include "common/status.h"
 #include "generator/corpus_tables.h"
+#include "indexes/index_builds.h"
 #include "timing/phase_times.h"
 
 namespace skyseed {
-
-// Where and how the builds run: grow's server, --jobs, maintenance_work_mem.
-struct IndexBuildSettings {
-  std::string conninfo;
-  int jobs = 2;
-  std::string maintenance_work_mem;
-  Narrator* narrator = &SilentNarrator();
-};
 
 class EarlyIndexBuilds {
  public:

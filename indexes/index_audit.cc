@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "store/manifest_store.h"
+
 namespace skyseed {
 
 std::string NormalizedIndexDefinition(const std::string& definition) {

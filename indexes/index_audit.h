@@ -11,7 +11,7 @@
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "schema/corpus_schema.h"
-#include "store/manifest_store.h"
+#include "store/manifest_records.h"
 
 namespace skyseed {
 

@@ -55,9 +55,12 @@ Status AttachPrimaryKeys(const std::string& conninfo, const std::vector<const In
 
 }  // namespace
 
-Status BuildIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
-                    const std::vector<const IndexDef*>& indexes, IndexBuildSeconds* seconds,
-                    TaskSeconds* tasks, Narrator& narrator) {
+Status BuildIndexes(const IndexBuildSettings& settings, const std::vector<const IndexDef*>& indexes,
+                    IndexBuildSeconds* seconds, TaskSeconds* tasks) {
+  const std::string& conninfo = settings.conninfo;
+  const int jobs = settings.jobs;
+  const std::string& mwm = settings.maintenance_work_mem;
+  Narrator& narrator = *settings.narrator;
   std::mutex mu;
   SKYSEED_RETURN_IF_ERROR(RunParallel(
       indexes.size(), std::min<int>(jobs, std::max<size_t>(1, indexes.size())),
@@ -124,14 +127,14 @@ Status ClearStashOfBuiltIndexes(PgConnection& conn, Narrator& narrator) {
   return Status::Ok();
 }
 
-Status RebuildStashedIndexes(const std::string& conninfo, int jobs, const std::string& mwm,
-                             IndexBuildSeconds* seconds, TaskSeconds* tasks, Narrator& narrator,
-                             const TableDef* table) {
-  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control, PgConnection::Connect(conninfo));
+Status RebuildStashedIndexes(const IndexBuildSettings& settings, IndexBuildSeconds* seconds,
+                             TaskSeconds* tasks, const TableDef* table) {
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> control,
+                           PgConnection::Connect(settings.conninfo));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(*control));
   const std::vector<IndexDef> all = CorpusIndexes((control)->IdentQuoter());
   SKYSEED_ASSIGN_OR_RETURN(std::vector<const IndexDef*> order, IndexBuildOrder(all, stash, table));
-  return BuildIndexes(conninfo, jobs, mwm, order, seconds, tasks, narrator);
+  return BuildIndexes(settings, order, seconds, tasks);
 }
 
 }  // namespace skyseed

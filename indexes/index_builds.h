@@ -16,13 +16,21 @@
 
 namespace skyseed {
 
+// Where and how the builds run: grow's server, --jobs, maintenance_work_mem,
+// and who hears of each build.
+struct IndexBuildSettings {
+  std::string conninfo;
+  int jobs = 2;
+  std::string maintenance_work_mem;
+  Narrator* narrator = &SilentNarrator();
+};
+
 Status SetAsideIndex(PgConnection& conn, const IndexDef& index);
 
 // Builds `indexes` (stashed ones) in parallel, `jobs` at a time on separate
 // connections, each in the transaction that removes its stash entry.
-Status BuildIndexes(const std::string& conninfo, int jobs, const std::string& maintenance_work_mem,
-                    const std::vector<const IndexDef*>& indexes, IndexBuildSeconds* seconds,
-                    TaskSeconds* tasks, Narrator& narrator);
+Status BuildIndexes(const IndexBuildSettings& settings, const std::vector<const IndexDef*>& indexes,
+                    IndexBuildSeconds* seconds, TaskSeconds* tasks);
 
 // Every declared index that is missing, invalid or not as declared (and not
 // stashed: indexes/index_audit.h) is dropped if present and stashed, saying so
@@ -38,9 +46,7 @@ Status ClearStashOfBuiltIndexes(PgConnection& conn, Narrator& narrator);
 // IndexBuildOrder, `jobs` at a time on separate connections, each in the
 // transaction that removes its stash entry. *seconds receives each build's
 // wall time, *tasks its backend's busy time ("index NAME").
-Status RebuildStashedIndexes(const std::string& conninfo, int jobs,
-                             const std::string& maintenance_work_mem, IndexBuildSeconds* seconds,
-                             TaskSeconds* tasks, Narrator& narrator,
-                             const TableDef* table = nullptr);
+Status RebuildStashedIndexes(const IndexBuildSettings& settings, IndexBuildSeconds* seconds,
+                             TaskSeconds* tasks, const TableDef* table = nullptr);
 
 }  // namespace skyseed

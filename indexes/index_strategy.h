@@ -10,7 +10,7 @@
 #include "common/status.h"
 #include "schema/corpus_schema.h"
 #include "store/chunk_ledger.h"
-#include "store/manifest_store.h"
+#include "store/manifest_records.h"
 #include "tiers/chunk_plan.h"
 
 namespace skyseed {
@@ -18,7 +18,7 @@ namespace skyseed {
 enum class IndexAction { kKeepLive, kSetAside };
 
 // existing: rows already in the table; added: rows this step loads;
-// gist_during_load: GrowOptions::gist_during_load.
+// gist_during_load: GrowPlan::gist_during_load.
 IndexAction ChooseIndexAction(IndexKind kind, uint64_t existing, uint64_t added,
                               bool gist_during_load);
 

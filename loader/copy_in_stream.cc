@@ -1,5 +1,7 @@
 #include "loader/copy_in_stream.h"
 
+#include <libpq-fe.h>
+
 #include <algorithm>
 #include <climits>
 

@@ -1,5 +1,7 @@
 #include "loader/pg_connection.h"
 
+#include <libpq-fe.h>
+
 #include <atomic>
 #include <cstdlib>
 #include <map>
@@ -134,9 +136,24 @@ Status PgConnection::RefuseIfInterrupted(const std::string& sql) {
   return Status::Database("interrupted before: " + StatementName(sql));
 }
 
+PgResult::PgResult(pg_result* r) : r_(r) {}
+void PgResult::Clear::operator()(pg_result* r) const { PQclear(r); }
+int PgResult::rows() const { return PQntuples(r_.get()); }
+int PgResult::columns() const { return PQnfields(r_.get()); }
+std::string PgResult::column_name(int col) const { return PQfname(r_.get(), col); }
+int PgResult::column(const std::string& name) const {
+  // PQfnumber folds an unquoted name to lower case; the names asked for
+  // here are the declared ones, already lower case.
+  return PQfnumber(r_.get(), name.c_str());
+}
+bool PgResult::is_null(int row, int col) const { return PQgetisnull(r_.get(), row, col); }
+std::string PgResult::text(int row, int col) const { return PQgetvalue(r_.get(), row, col); }
 int64_t PgResult::int64(int row, int col) const {
   return std::strtoll(PQgetvalue(r_.get(), row, col), nullptr, 10);
 }
+
+int PgConnection::server_version() const { return PQserverVersion(conn_); }
+int PgConnection::backend_pid() const { return PQbackendPID(conn_); }
 
 Result<std::unique_ptr<PgConnection>> PgConnection::Connect(const std::string& conninfo) {
   SKYSEED_RETURN_IF_ERROR(RefuseIfInterrupted("connecting"));

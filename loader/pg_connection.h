@@ -1,10 +1,12 @@
 // libpq behind RAII types: a PGresult can never leak, every libpq return is
 // checked here, and a failure carries the server's message as a Status.
 // Values always travel as parameters; identifiers go through QuoteIdent.
+// Only loader/*.cc include libpq's own header: this one names its two
+// opaque structs (libpq's PGconn and PGresult are typedefs of them), so the
+// headers above it stay free of libpq.
 #pragma once
 
-#include <libpq-fe.h>
-
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -13,19 +15,29 @@
 
 #include "common/status.h"
 
+struct pg_conn;    // libpq's PGconn
+struct pg_result;  // libpq's PGresult
+
 namespace skyseed {
 
 class PgResult {
  public:
-  explicit PgResult(PGresult* r = nullptr) : r_(r, &PQclear) {}
-  PGresult* get() const { return r_.get(); }
-  int rows() const { return PQntuples(r_.get()); }
-  bool is_null(int row, int col) const { return PQgetisnull(r_.get(), row, col); }
-  std::string text(int row, int col) const { return PQgetvalue(r_.get(), row, col); }
+  explicit PgResult(pg_result* r = nullptr);
+  pg_result* get() const { return r_.get(); }
+  int rows() const;
+  int columns() const;
+  std::string column_name(int col) const;
+  // The position of the column called `name`; -1 when the result has none.
+  int column(const std::string& name) const;
+  bool is_null(int row, int col) const;
+  std::string text(int row, int col) const;
   int64_t int64(int row, int col) const;
 
  private:
-  std::unique_ptr<PGresult, decltype(&PQclear)> r_;
+  struct Clear {
+    void operator()(pg_result* r) const;
+  };
+  std::unique_ptr<pg_result, Clear> r_;
 };
 
 class PgConnection {
@@ -59,21 +71,21 @@ class PgConnection {
   std::function<std::string(std::string_view)> IdentQuoter() const {
     return [this](std::string_view name) { return QuoteIdent(name); };
   }
-  int server_version() const { return PQserverVersion(conn_); }
-  int backend_pid() const { return PQbackendPID(conn_); }
+  int server_version() const;
+  int backend_pid() const;
 
  private:
   friend class CopyInStream;  // checks its libpq returns with Error and DrainResults
-  explicit PgConnection(PGconn* c);
+  explicit PgConnection(pg_conn* c);
   // Status::Database when the user interrupted skyseed (see
   // CancelAllStatements); OK otherwise.
   static Status RefuseIfInterrupted(const std::string& sql);
   // The failure of `r` (or of the connection when r is null), as
   // Unavailable when the server went away and Database otherwise.
-  Status Error(const std::string& context, const PGresult* r = nullptr) const;
+  Status Error(const std::string& context, const pg_result* r = nullptr) const;
   // Reads every pending result; the first that is not COMMAND_OK fails.
   Status DrainResults(const std::string& context);
-  PGconn* conn_;
+  pg_conn* conn_;
 };
 
 // InvalidArgument, with libpq's reason (passwords redacted), unless libpq

@@ -30,9 +30,9 @@ struct Phases {
   std::optional<double> host_busy;
 };
 
-Phases ReadPhases(const std::string& json) {
-  const Result<PhaseTimes> t = PhaseTimesFromJson(json);
-  if (!t.ok()) return {};
+Phases ReadPhases(const TierRecord& record) {
+  if (!record.phases_recorded) return {};
+  const PhaseTimes* t = &record.phases;
   return {true,
           t->load.value_or(0),
           t->indexes.value_or(0),
@@ -74,7 +74,7 @@ Model BuildModel(const ReportInput& in) {
         m.tables.push_back(r.table);
       }
     }
-    m.phases.push_back(ReadPhases(t.phases_json));
+    m.phases.push_back(ReadPhases(t));
     for (const auto& [name, s] : m.phases.back().index_builds) indexes.insert(name);
   }
   m.indexes.assign(indexes.begin(), indexes.end());

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "store/manifest_store.h"
+#include "store/manifest_records.h"
 #include "sweep/sweep_record.h"
 
 namespace skyseed {
@@ -28,7 +28,8 @@ struct ReportFile {
 // report.html first, then rows_per_tier.svg, size_per_tier.svg,
 // phases_per_tier.svg, throughput_per_table.svg, index_builds_per_tier.svg,
 // then the sweep charts (report/sweep_report.h) when sweeps were recorded.
-// A phases_json that does not parse counts as no phases (the report says so).
+// A tier whose phases were not recorded (phases_recorded false) counts as
+// having none (the report says so).
 std::vector<ReportFile> RenderTierReport(const ReportInput& input);
 
 }  // namespace skyseed

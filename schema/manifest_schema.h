@@ -80,8 +80,8 @@ std::string InsertSql(const ManifestTable& t, const QuoteFn& q = UnquotedIdentif
 // written columns from the new row, its defaulted ones (a timestamp) filled
 // afresh. t must declare a key.
 std::string UpsertSql(const ManifestTable& t, const QuoteFn& q);
-// SELECT <read columns> FROM skyseed.<t>: the store reads them by position,
-// in declaration order.
+// SELECT <read columns> FROM skyseed.<t>: the store reads them by the
+// declared names (a cast column keeps its name).
 std::string SelectSql(const ManifestTable& t, const QuoteFn& q = UnquotedIdentifier);
 // SelectSql WHERE <equal[0]> = $1 AND ... ORDER BY <order_by...> (either
 // list may be empty). Each name must be a column t declares: another aborts,

@@ -1,11 +1,42 @@
 #include "store/manifest_store.h"
 
 #include <cstdlib>
+#include <map>
 
 #include "common/fault_point.h"
 
 namespace skyseed {
 namespace {
+
+// The rows of a SELECT of a manifest table (SelectSql), read by the column
+// names the table declares, so a column added to or moved in the
+// declaration cannot shift what another field reads.
+class Records {
+ public:
+  // Corruption naming the first declared column the result lacks.
+  static Result<Records> Of(const PgResult& r, const ManifestTable& t) {
+    Records out(r);
+    for (const ManifestColumn& c : t.columns) {
+      if (c.name == nullptr || !c.read) continue;
+      const int at = r.column(c.name);
+      if (at < 0) {
+        return Status::Corruption(t.qualified_name() + " was read without its column " + c.name);
+      }
+      out.at_[c.name] = at;
+    }
+    return out;
+  }
+  int rows() const { return r_->rows(); }
+  std::string text(int row, const std::string& column) const {
+    return r_->text(row, at_.at(column));
+  }
+  int64_t int64(int row, const std::string& column) const { return r_->int64(row, at_.at(column)); }
+
+ private:
+  explicit Records(const PgResult& r) : r_(&r) {}
+  const PgResult* r_;
+  std::map<std::string, int> at_;
+};
 
 // A float8 column read as text; false unless all of it is a number.
 bool ParseDouble(const std::string& text, double* out) {
@@ -18,14 +49,15 @@ Status ReadTierTables(PgConnection& conn, TierRecord* t) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(
       SelectSql(ManifestTierTable()) + " WHERE tier = $1 ORDER BY table_name DESC", {t->tier}, &r));
-  for (int i = 0; i < r.rows(); ++i) {
+  SKYSEED_ASSIGN_OR_RETURN(const Records rows, Records::Of(r, ManifestTierTable()));
+  for (int i = 0; i < rows.rows(); ++i) {
     TierTableRecord rec;
-    rec.table = r.text(i, 0);
-    rec.digest.rows = static_cast<uint64_t>(r.int64(i, 1));
-    rec.table_size = r.int64(i, 3);
-    rec.indexes_size = r.int64(i, 4);
-    if (!Digest128::FromHex(r.text(i, 2), &rec.digest.sum) ||
-        !ParseDouble(r.text(i, 5), &rec.index_table_ratio)) {
+    rec.table = rows.text(i, "table_name");
+    rec.digest.rows = static_cast<uint64_t>(rows.int64(i, "rows"));
+    rec.table_size = rows.int64(i, "table_size");
+    rec.indexes_size = rows.int64(i, "indexes_size");
+    if (!Digest128::FromHex(rows.text(i, "digest"), &rec.digest.sum) ||
+        !ParseDouble(rows.text(i, "index_table_ratio"), &rec.index_table_ratio)) {
       return Status::Corruption("skyseed.tier_table holds a malformed record of " + rec.table +
                                 " in tier " + t->tier);
     }
@@ -90,8 +122,10 @@ Result<CorpusIdentity> ReadCorpusIdentity(PgConnection& conn) {
   if (r.text(0, 0) != "t") return Status::NotFound("no skyseed corpus in this database");
   SKYSEED_RETURN_IF_ERROR(RefuseForeignManifestTables(conn));
   SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestCorpus()), &r));
-  if (r.rows() != 1) return Status::Corruption("skyseed.corpus does not hold exactly one row");
-  return CorpusIdentity{static_cast<uint64_t>(r.int64(0, 0)), r.text(0, 1)};
+  SKYSEED_ASSIGN_OR_RETURN(const Records rows, Records::Of(r, ManifestCorpus()));
+  if (rows.rows() != 1) return Status::Corruption("skyseed.corpus does not hold exactly one row");
+  return CorpusIdentity{static_cast<uint64_t>(rows.int64(0, "seed")),
+                        rows.text(0, "generator_version")};
 }
 
 Result<CorpusIdentity> RequireCorpusIdentity(PgConnection& conn) {
@@ -175,8 +209,10 @@ Result<StandardViewRecords> ReadStandardViews(PgConnection& conn) {
   if (!out.kept) return out;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query(SelectSql(ManifestStandardView()) + " ORDER BY view_name", &r));
-  for (int i = 0; i < r.rows(); ++i) {
-    out.views.push_back({r.text(i, 0), r.text(i, 1), r.text(i, 2) == "t"});
+  SKYSEED_ASSIGN_OR_RETURN(const Records rows, Records::Of(r, ManifestStandardView()));
+  for (int i = 0; i < rows.rows(); ++i) {
+    out.views.push_back({rows.text(i, "view_name"), rows.text(i, "table_name"),
+                         rows.text(i, "schema_created") == "t"});
   }
   return out;
 }
@@ -206,12 +242,14 @@ Result<std::vector<LedgerEntry>> ReadLedger(PgConnection& conn) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query(SelectSql(ManifestChunkLedger()) + " ORDER BY table_name, first_row", &r));
+  SKYSEED_ASSIGN_OR_RETURN(const Records rows, Records::Of(r, ManifestChunkLedger()));
   std::vector<LedgerEntry> out;
-  for (int i = 0; i < r.rows(); ++i) {
-    LedgerEntry e{r.text(i, 0),
-                  {static_cast<uint64_t>(r.int64(i, 1)), static_cast<uint64_t>(r.int64(i, 2))},
+  for (int i = 0; i < rows.rows(); ++i) {
+    LedgerEntry e{rows.text(i, "table_name"),
+                  {static_cast<uint64_t>(rows.int64(i, "first_row")),
+                   static_cast<uint64_t>(rows.int64(i, "row_count"))},
                   {}};
-    if (!Digest128::FromHex(r.text(i, 3), &e.digest)) {
+    if (!Digest128::FromHex(rows.text(i, "digest"), &e.digest)) {
       return Status::Corruption("chunk ledger holds a malformed digest for " + e.table);
     }
     out.push_back(e);
@@ -229,8 +267,12 @@ Status InsertLedgerEntry(PgConnection& conn, const LedgerEntry& e) {
 Result<std::vector<StashEntry>> ReadStash(PgConnection& conn) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestIndexStash()) + " ORDER BY index_name", &r));
+  SKYSEED_ASSIGN_OR_RETURN(const Records rows, Records::Of(r, ManifestIndexStash()));
   std::vector<StashEntry> out;
-  for (int i = 0; i < r.rows(); ++i) out.push_back({r.text(i, 0), r.text(i, 1), r.text(i, 2)});
+  for (int i = 0; i < rows.rows(); ++i) {
+    out.push_back(
+        {rows.text(i, "index_name"), rows.text(i, "table_name"), rows.text(i, "definition")});
+  }
   return out;
 }
 
@@ -251,23 +293,32 @@ Result<ShardPlan> ClaimShardPlan(PgConnection& conn, const ShardPlan& mine) {
       {mine.tier, std::to_string(mine.chunk_rows), std::to_string(mine.shards)}, nullptr));
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestShardPlan()), &r));
-  if (r.rows() != 1) return Status::Corruption("skyseed.shard_plan does not hold exactly one row");
-  return ShardPlan{r.text(0, 0), static_cast<uint64_t>(r.int64(0, 1)),
-                   static_cast<int>(r.int64(0, 2))};
+  SKYSEED_ASSIGN_OR_RETURN(const Records rows, Records::Of(r, ManifestShardPlan()));
+  if (rows.rows() != 1) {
+    return Status::Corruption("skyseed.shard_plan does not hold exactly one row");
+  }
+  return ShardPlan{rows.text(0, "tier"), static_cast<uint64_t>(rows.int64(0, "chunk_rows")),
+                   static_cast<int>(rows.int64(0, "shards"))};
 }
 
 Result<std::vector<TierRecord>> ReadTiers(PgConnection& conn) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestTier()) + " ORDER BY reached_at, tier", &r));
+  SKYSEED_ASSIGN_OR_RETURN(const Records rows, Records::Of(r, ManifestTier()));
   std::vector<TierRecord> out;
-  for (int i = 0; i < r.rows(); ++i) {
+  for (int i = 0; i < rows.rows(); ++i) {
     TierRecord t;
-    t.tier = r.text(i, 0);
-    t.reached_at = r.text(i, 1);
-    t.database_size = r.int64(i, 4);
-    t.pg_version = r.text(i, 5);
-    t.phases_json = r.text(i, 6);
-    if (!ParseDouble(r.text(i, 2), &t.seconds) || !Digest128::FromHex(r.text(i, 3), &t.corpus)) {
+    t.tier = rows.text(i, "tier");
+    t.reached_at = rows.text(i, "reached_at");
+    t.database_size = rows.int64(i, "database_size");
+    t.pg_version = rows.text(i, "pg_version");
+    // A record whose phases do not parse is still a record: the report
+    // says it has none, status refuses it.
+    Result<PhaseTimes> phases = PhaseTimesFromJson(rows.text(i, "phases"));
+    t.phases_recorded = phases.ok();
+    if (phases.ok()) t.phases = *phases;
+    if (!ParseDouble(rows.text(i, "seconds"), &t.seconds) ||
+        !Digest128::FromHex(rows.text(i, "corpus_digest"), &t.corpus)) {
       return Status::Corruption("skyseed.tier holds a malformed record of tier " + t.tier);
     }
     SKYSEED_RETURN_IF_ERROR(ReadTierTables(conn, &t));
@@ -282,7 +333,7 @@ Status RecordTier(PgConnection& conn, const TierRecord& t) {
         SKYSEED_RETURN_IF_ERROR(
             conn.Query(InsertSql(ManifestTier()),
                        {t.tier, std::to_string(t.seconds), t.corpus.Hex(),
-                        std::to_string(t.database_size), t.pg_version, t.phases_json},
+                        std::to_string(t.database_size), t.pg_version, PhaseTimesToJson(t.phases)},
                        nullptr));
         SKYSEED_RETURN_IF_ERROR(conn.Exec("DELETE FROM " + ManifestShardPlan().qualified_name()));
         for (const TierTableRecord& rec : t.tables) {
@@ -297,13 +348,6 @@ Status RecordTier(PgConnection& conn, const TierRecord& t) {
         return Status::Ok();
       })
       .Annotate("recording tier " + t.tier);
-}
-
-bool HasTier(const std::vector<TierRecord>& records, const std::string& tier) {
-  for (const TierRecord& t : records) {
-    if (t.tier == tier) return true;
-  }
-  return false;
 }
 
 std::string ManifestTableExistsSql(const ManifestTable& t) {

@@ -16,51 +16,9 @@
 #include "schema/corpus_schema.h"
 #include "schema/manifest_schema.h"
 #include "store/chunk_ledger.h"
+#include "store/manifest_records.h"
 
 namespace skyseed {
-
-struct CorpusIdentity {
-  uint64_t seed = 0;
-  std::string generator_version;
-};
-
-struct StashEntry {
-  std::string index_name;
-  std::string table;
-  std::string definition;
-};
-
-// A view skyseed presents under a standard name (skyseed.standard_view).
-struct StandardViewRecord {
-  std::string view_name;        // "ivoa.obscore"
-  std::string table_name;       // "skyseed_corpus.obscore"
-  bool schema_created = false;  // skyseed created its schema ("ivoa") with it
-};
-
-// The chunk grid every shard of one growth must share.
-struct ShardPlan {
-  std::string tier;
-  uint64_t chunk_rows = 0;
-  int shards = 1;
-};
-
-struct TierTableRecord {
-  std::string table;
-  TableDigest digest;
-  int64_t table_size = 0, indexes_size = 0;
-  double index_table_ratio = 0;
-};
-
-struct TierRecord {
-  std::string tier;
-  std::string reached_at;
-  double seconds = 0;
-  Digest128 corpus;
-  int64_t database_size = 0;
-  std::string pg_version;
-  std::string phases_json;  // PhaseTimesToJson (timing/phase_times.h)
-  std::vector<TierTableRecord> tables;
-};
 
 // -- The corpus identity (skyseed.corpus).
 
@@ -87,10 +45,6 @@ Status CreateCorpus(PgConnection& conn, uint64_t seed, bool standard_names);
 
 // -- The standard-name views skyseed presents (skyseed.standard_view).
 
-struct StandardViewRecords {
-  bool kept = false;  // false: a corpus older than skyseed.standard_view
-  std::vector<StandardViewRecord> views;
-};
 Result<StandardViewRecords> ReadStandardViews(PgConnection& conn);
 // Adds skyseed.standard_view to an older corpus; true when it did (the
 // caller fills it, in the same transaction).
@@ -130,7 +84,6 @@ Result<std::vector<TierRecord>> ReadTiers(PgConnection& conn);
 // The record and its tables in one transaction, which also ends any sharded
 // growth of the tier (the shard plan is removed).
 Status RecordTier(PgConnection& conn, const TierRecord& record);
-bool HasTier(const std::vector<TierRecord>& records, const std::string& tier);
 
 // -- Conditions for the scripts skyseed writes (workload setup.sql), which
 // psql runs without skyseed.

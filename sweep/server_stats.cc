@@ -15,7 +15,7 @@ std::string Monitored(const char* sql) { return std::string(kMonitorTag) + sql; 
 // strtod, not stod: the server's numbers always parse, and nothing here may
 // throw.
 double Number(const PgResult& r, int row, int col) {
-  return r.is_null(row, col) ? 0 : std::strtod(PQgetvalue(r.get(), row, col), nullptr);
+  return r.is_null(row, col) ? 0 : std::strtod(r.text(row, col).c_str(), nullptr);
 }
 
 Status ReadStatements(PgConnection& conn, ServerSnapshot* s) {

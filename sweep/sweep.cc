@@ -45,9 +45,12 @@ Status RunTool(const std::vector<std::string>& argv, const fs::path& output_path
 }
 
 Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConnection& conn) {
-  GrowOptions g = o.grow;
+  GrowPlan g = o.grow;
   g.tiers = {tier};
-  SKYSEED_RETURN_IF_ERROR(Grow(g));
+  GrowRun run;
+  run.conninfo = o.conninfo;
+  run.narrator = o.narrator;
+  SKYSEED_RETURN_IF_ERROR(Grow(g, run));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(conn));
   for (const TierRecord& t : tiers) {
     if (t.tier == tier.name) return t;
@@ -208,13 +211,12 @@ std::string DescribeWindow(const SweepWindow& w) {
 }
 
 Result<SweepRecord> RunSweep(const SweepOptions& o) {
-  Narrator& narrator = *o.grow.narrator;
+  Narrator& narrator = *o.narrator;
   SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(o.out_dir));
-  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn,
-                           PgConnection::Connect(o.grow.conninfo));
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(o.conninfo));
   PgConnection& c = *conn;
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<ChildConnection> child,
-                           ChildConnection::Prepare(o.grow.conninfo));
+                           ChildConnection::Prepare(o.conninfo));
   SweepRecord record;
   record.key = SweepKey(o);
   for (const TierSpec& tier : o.grow.tiers) {

@@ -14,7 +14,7 @@
 
 namespace skyseed {
 
-// Tells options.grow.narrator each window measured, each tier saturated and
+// Tells options.narrator each window measured, each tier saturated and
 // what evidence is missing.
 Result<SweepRecord> RunSweep(const SweepOptions& options);
 

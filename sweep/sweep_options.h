@@ -23,7 +23,9 @@ struct MixClass {
 std::vector<MixClass> DefaultSweepMix();
 
 struct SweepOptions {
-  GrowOptions grow;  // conninfo, seed, tiers, jobs: each tier is grown first
+  GrowPlan grow;  // seed, tiers, jobs: each tier is grown first
+  std::string conninfo;
+  Narrator* narrator = &SilentNarrator();
   std::vector<int> clients = {1, 8, 16, 32};
   int duration_s = 60;
   int reps = 3;

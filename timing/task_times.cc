@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "common/cpu_clock.h"
+#include "loader/pg_connection.h"
 
 namespace skyseed {
 

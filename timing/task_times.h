@@ -12,9 +12,9 @@
 #include <optional>
 #include <string>
 
-#include "loader/pg_connection.h"
-
 namespace skyseed {
+
+class PgConnection;
 
 // Task name -> busy seconds. "load N" and "generate N" (loading connection
 // N's backend and client thread) share work chunk by chunk, so more

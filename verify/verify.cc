@@ -15,14 +15,11 @@
 #include "tiers/corpus_hash.h"
 #include "tiers/parallel_chunks.h"
 #include "verify/table_scan.h"
+#include "verify/verify_findings.h"
 #include "verify/verify_plan.h"
 
 namespace skyseed {
 namespace {
-
-// Rows the ledger does not account for are compared, and prefixes hashed,
-// in pieces of grow's default chunk.
-constexpr uint64_t kPieceRows = 50'000;
 
 bool Less(const Digest128& a, const Digest128& b) {
   return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
@@ -51,20 +48,11 @@ Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t s
   return Status::Ok();
 }
 
-// One table's plan and what the generator and the database say of its
-// chunks; kept for the ledger's diagnosis and the tier records' proof.
-struct TableCheck {
-  const TableDef* table = nullptr;
-  TablePlan plan;
-  std::vector<TableDigest> generator, database;
-  bool Holds(size_t c) const { return database[c] == generator[c]; }
-};
-
 Status CheckTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
                   const std::vector<LedgerEntry>& ledger, uint64_t tier_rows, TableVerdict* v,
                   TableCheck* check) {
   check->table = &t;
-  check->plan = PlanTableCheck(ledger, t.standard_name(), tier_rows, kPieceRows);
+  check->plan = PlanTableCheck(ledger, t.standard_name(), tier_rows, kVerifyPieceRows);
   std::vector<RowRange> ranges;
   for (const VerifyChunk& c : check->plan.chunks) ranges.push_back(c.range);
   v->table = t.standard_name();
@@ -82,91 +70,6 @@ Status CheckTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
     SKYSEED_RETURN_IF_ERROR(CountRowDifferences(o, t, seed, ranges[c], v));
   }
   return Status::Ok();
-}
-
-std::string RowsText(RowRange r) {
-  return "rows " + std::to_string(r.first) + ".." + std::to_string(r.end());
-}
-
-// The ledger judged against the tier record and the table: what it lost,
-// what it misstates, and what an unfinished grow added past the tier.
-void DiagnoseLedger(const TableCheck& c, const std::string& tier,
-                    std::vector<std::string>* problems) {
-  const std::string table = c.table->standard_name();
-  const std::string damaged = "the chunk ledger is damaged: ";
-  const TablePlan& p = c.plan;
-  if (p.tier_rows_in_ledger < p.tier_rows) {
-    bool held = true;
-    for (size_t i = 0; i < p.chunks.size(); ++i) {
-      if (!p.chunks[i].ledger_digest && !c.Holds(i)) held = false;
-    }
-    problems->push_back(damaged + "it accounts for " + std::to_string(p.tier_rows_in_ledger) +
-                        " of the " + std::to_string(p.tier_rows) + " rows of " + table +
-                        " that tier " + tier + " recorded" + (held ? " and the table holds" : ""));
-  }
-  if (p.overlapping_entries > 0) {
-    problems->push_back(damaged + std::to_string(p.overlapping_entries) + " entries of " + table +
-                        " overlap others");
-  }
-  uint64_t beyond = 0;
-  for (size_t i = 0; i < p.chunks.size(); ++i) {
-    const VerifyChunk& v = p.chunks[i];
-    if (!v.ledger_digest) continue;
-    if (*v.ledger_digest != c.generator[i].sum) {
-      problems->push_back(damaged + "its digest of " + table + " " + RowsText(v.range) +
-                          " disagrees with the generator" +
-                          (c.Holds(i) ? " (the table's rows agree)" : ""));
-    }
-    if (v.range.end() > p.tier_rows && c.Holds(i)) {
-      beyond += v.range.end() - std::max(v.range.first, p.tier_rows);
-    }
-  }
-  if (!tier.empty() && beyond > 0) {
-    problems->push_back("rows beyond tier " + tier +
-                        " are loaded (an unfinished grow): " + std::to_string(beyond) +
-                        " rows of " + table + " past its " + std::to_string(p.tier_rows));
-  }
-}
-
-// The generator's digest of rows [0, rows), reusing the chunks' digests.
-TableDigest GeneratorPrefix(const TableCheck& c, uint64_t seed, uint64_t rows, int jobs) {
-  const PrefixPlan plan = PlanPrefix(c.plan.chunks, rows, kPieceRows);
-  TableDigest d;
-  for (size_t i : plan.whole) d.Merge(c.generator[i]);
-  for (const TableDigest& piece : HashRanges(*c.table, seed, plan.to_hash, jobs)) d.Merge(piece);
-  return d;
-}
-
-std::string DigestText(const TableDigest& d) {
-  return std::to_string(d.rows) + " rows, digest " + d.sum.Hex();
-}
-
-// Every tier record, table by table and its corpus digest, against what the
-// generator says of that tier's rows.
-void CheckTierRecords(const std::vector<TierRecord>& tiers, const std::vector<TableCheck>& checks,
-                      uint64_t seed, int jobs, std::vector<std::string>* problems) {
-  for (const TierRecord& rec : tiers) {
-    std::vector<NamedTableDigest> generator;
-    for (const TableCheck& c : checks) {
-      const TableDigest want = GeneratorPrefix(c, seed, RecordedTierRows(rec, *c.table), jobs);
-      generator.push_back({c.table->standard_name(), want});
-      const auto it = std::find_if(
-          rec.tables.begin(), rec.tables.end(),
-          [&](const TierTableRecord& t) { return t.table == c.table->standard_name(); });
-      if (it == rec.tables.end()) {
-        problems->push_back("tier " + rec.tier + " has no record of " + c.table->standard_name());
-      } else if (!(it->digest == want)) {
-        problems->push_back("tier " + rec.tier + " record of " + it->table + " (" +
-                            DigestText(it->digest) + ") disagrees with the generator (" +
-                            DigestText(want) + ")");
-      }
-    }
-    const Digest128 corpus = CorpusDigest(generator);
-    if (rec.corpus != corpus) {
-      problems->push_back("tier " + rec.tier + " recorded corpus digest " + rec.corpus.Hex() +
-                          "; the generator's is " + corpus.Hex());
-    }
-  }
 }
 
 // The corpus indexes against their declarations (a stashed one is reported
@@ -239,14 +142,8 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
   SKYSEED_RETURN_IF_ERROR(CheckIndexes(*conn, &report.problems));
   SKYSEED_RETURN_IF_ERROR(CheckStandardNames(*conn, &report));
   if (!tiers.empty()) report.tier = tiers.back().tier;
-  if (tiers.empty() && !ledger.empty()) {
-    uint64_t rows = 0;
-    for (const LedgerEntry& e : ledger) rows += e.range.count;
-    report.problems.push_back(
-        "no tier is recorded, yet the chunk ledger holds " + std::to_string(ledger.size()) +
-        " chunks (" + std::to_string(rows) +
-        " rows): the tier records are lost, or a first grow did not finish (run grow to finish "
-        "it or record the tier again)");
+  if (std::optional<std::string> lost = LostTierRecords(tiers, ledger)) {
+    report.problems.push_back(*lost);
   }
   std::vector<TableCheck> checks;
   std::vector<NamedTableDigest> named;

@@ -13,7 +13,7 @@
 #include "generator/corpus_digest.h"
 #include "generator/corpus_tables.h"
 #include "store/chunk_ledger.h"
-#include "store/manifest_store.h"
+#include "store/manifest_records.h"
 
 namespace skyseed {
 

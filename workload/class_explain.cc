@@ -69,7 +69,7 @@ Result<std::string> ExplainScript(PgConnection& conn, const std::string& script)
       PgResult r;
       SKYSEED_RETURN_IF_ERROR(QueryBound(conn, line.substr(0, gset), vars, &r));
       if (r.rows() != 1) return Status::NotFound("no parameter row for: " + line);
-      for (int c = 0; c < PQnfields(r.get()); ++c) vars[PQfname(r.get(), c)] = r.text(0, c);
+      for (int c = 0; c < r.columns(); ++c) vars[r.column_name(c)] = r.text(0, c);
       continue;
     }
     statement += line + "\n";

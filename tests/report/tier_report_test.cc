@@ -14,6 +14,13 @@
 namespace skyseed {
 namespace {
 
+// The phases a record holds once the store has parsed its JSON.
+PhaseTimes Phases(const std::string& json) {
+  Result<PhaseTimes> p = PhaseTimesFromJson(json);
+  EXPECT_TRUE(p.ok()) << json;
+  return p.ok() ? *p : PhaseTimes();
+}
+
 TierRecord MakeTier(const std::string& name, uint64_t obscore_rows, uint64_t source_rows) {
   TierRecord t;
   t.tier = name;
@@ -21,9 +28,9 @@ TierRecord MakeTier(const std::string& name, uint64_t obscore_rows, uint64_t sou
   t.seconds = 30.5;
   t.corpus = {0x0123456789abcdefULL, 0xfedcba9876543210ULL};
   t.pg_version = "15.20";
-  t.phases_json =
+  t.phases = Phases(
       R"({"load":2.4,"indexes":18.3,"index gaia_source_pkey":1.5,"index obscore_s_region":17.9,)"
-      R"("vacuum":1.7})";
+      R"("vacuum":1.7})");
   TierTableRecord obscore{"ivoa.obscore", {obscore_rows, {1, 2}}, 90 << 20, 40 << 20, 0.44};
   TierTableRecord source{"gaia.gaia_source", {source_rows, {3, 4}}, 300 << 20, 60 << 20, 0.2};
   t.tables = {source, obscore};
@@ -121,8 +128,8 @@ TEST(TierReport, WallTimeStandsBesideItsBounds) {
   d1.seconds = 95;  // within 10 % of the 90 s bound
   // 180 busy seconds on 2 cores: a work bound of 90 s; the longest task
   // that cannot be split is the 30 s index build, not the 85 s connection.
-  d1.phases_json = R"({"load":80,"task load 1":85,"task load 2":55,)"
-                   R"("task index obscore_pkey":30,"task vacuum ivoa.obscore":10,"cores":2})";
+  d1.phases = Phases(R"({"load":80,"task load 1":85,"task load 2":55,)"
+                     R"("task index obscore_pkey":30,"task vacuum ivoa.obscore":10,"cores":2})");
   TierRecord s = MakeTier("S", 100000, 1000000);  // recorded before tasks were
   const std::vector<ReportFile> files = RenderTierReport(MakeInput({s, d1}));
   const std::string& svg = Find(files, "time_bounds_per_tier.svg")->content;
@@ -136,7 +143,7 @@ TEST(TierReport, WallTimeStandsBesideItsBounds) {
 
 TEST(TierReport, ThroughputCountsTheRowsATierAdded) {
   TierRecord s = MakeTier("S", 100000, 1000000);
-  s.phases_json = R"({"load":10})";
+  s.phases = Phases(R"({"load":10})");
   const std::vector<ReportFile> files =
       RenderTierReport(MakeInput({MakeTier("ci", 10000, 100000), s}));
   const std::string& svg = Find(files, "throughput_per_table.svg")->content;
@@ -169,7 +176,7 @@ TEST(TierReport, EscapesTextItQuotes) {
 
 TEST(TierReport, UnparsablePhasesAreNoPhases) {
   TierRecord t = MakeTier("ci", 10, 20);
-  t.phases_json = "{not json";
+  t.phases_recorded = false;  // the store read "{not json"
   const std::vector<ReportFile> files = RenderTierReport(MakeInput({t}));
   EXPECT_NE(files[0].content.find("Tier ci recorded no phases."), std::string::npos);
   for (const ReportFile& f : files) {
