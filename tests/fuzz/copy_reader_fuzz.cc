@@ -24,7 +24,8 @@ void Check(std::string_view stream, const TableDef& t) {
     SKYSEED_FUZZ_CHECK(tuple.size() >= 2 + 4 * static_cast<size_t>(fields));
     ++tuples;
     digest.AddRow(tuple.data(), tuple.size());
-    (void)RowIndexOfTuple(t, tuple);
+    // Any answer is fine on hostile bytes; the sanitizers judge the parse.
+    static_cast<void>(RowIndexOfTuple(t, tuple));
   });
   if (!all.ok()) SKYSEED_FUZZ_CHECK(all.code() == Status::Code::kCorruption);
 
