@@ -4,11 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 
 #include "app/commands.h"
+#include "common/file_reads.h"
 #include "sweep/sweep_compare.h"
 
 namespace skyseed {
@@ -21,11 +20,8 @@ Result<SweepRecord> ReadSweepFile(const std::string& where) {
   std::error_code ec;
   const fs::path path =
       fs::is_directory(where, ec) ? fs::path(where) / "sweep.json" : fs::path(where);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::InvalidArgument("cannot read " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  SKYSEED_ASSIGN_OR_RETURN(const std::string text, ReadWholeFile(path));
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded()) return Status::InvalidArgument(path.string() + " is not JSON");
   Result<SweepRecord> r = SweepFromJson(j);
   if (!r.ok()) return Status::InvalidArgument(path.string() + ": " + r.status().message());

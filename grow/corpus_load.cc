@@ -1,9 +1,8 @@
 #include "grow/corpus_load.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "common/file_reads.h"
 #include "generator/copy_decoder.h"
 #include "generator/corpus_tables.h"
 #include "loader/copy_file.h"
@@ -11,15 +10,6 @@
 namespace skyseed {
 namespace fs = std::filesystem;
 namespace {
-
-Status ReadText(const fs::path& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::InvalidArgument("cannot read " + path.string());
-  std::ostringstream s;
-  s << in.rdbuf();
-  *out = std::move(s).str();
-  return Status::Ok();
-}
 
 // The files of one table must cover [0, rows) exactly, in order. (That
 // their digests add up, to the table's and the corpus's, ManifestFromJson
@@ -52,8 +42,7 @@ Result<CorpusFileSet> CorpusFileSet::Open(const std::string& dir) {
                                    " holds no manifest.json (not the output of a finished "
                                    "skyseed generate)");
   }
-  std::string text;
-  SKYSEED_RETURN_IF_ERROR(ReadText(path, &text));
+  SKYSEED_ASSIGN_OR_RETURN(const std::string text, ReadWholeFile(path));
   // A manifest.json that cannot be used is an input error, like a missing
   // one (exit 2), and nothing is touched yet; a damaged COPY file is a
   // failure of the corpus found on the way (Corruption, exit 1).

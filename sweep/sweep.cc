@@ -2,9 +2,8 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "common/file_reads.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "store/manifest_store.h"
@@ -21,13 +20,6 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string ReadText(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Runs a client program (psql, pgbench) to completion; its output goes to
 // output_path, and a failure quotes its last line.
 Status RunTool(const std::vector<std::string>& argv, const fs::path& output_path,
@@ -37,7 +29,7 @@ Status RunTool(const std::vector<std::string>& argv, const fs::path& output_path
                                argv, output_path.parent_path().string(), output_path.string(), 1.0,
                                [] { return Status::Ok(); }, environment));
   if (run.exit_code == 0) return Status::Ok();
-  std::string text = ReadText(output_path);
+  std::string text = ReadWholeFileOrEmpty(output_path);
   while (!text.empty() && text.back() == '\n') text.pop_back();
   const size_t nl = text.rfind('\n');
   return Status::Database(argv[0] + " failed (exit " + std::to_string(run.exit_code) +
@@ -159,7 +151,7 @@ Result<json> DescribeSetup(const SweepOptions& o, PgConnection& conn,
   SKYSEED_ASSIGN_OR_RETURN(auto settings, ReadServerSettings(conn));
   const fs::path version_out = fs::path(o.out_dir) / "pgbench-version.txt";
   SKYSEED_RETURN_IF_ERROR(RunTool({"pgbench", "--version"}, version_out));
-  std::string pgbench = ReadText(version_out);
+  std::string pgbench = ReadWholeFileOrEmpty(version_out);
   while (!pgbench.empty() && pgbench.back() == '\n') pgbench.pop_back();
   return json{{"clients", o.clients},
               {"duration_s", o.duration_s},

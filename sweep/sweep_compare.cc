@@ -71,8 +71,9 @@ std::set<std::string> Classes(const Windows& windows) {
 void CompareStep(const TierSweep& before, const TierSweep& after, int clients,
                  std::vector<FigureChange>* out) {
   std::vector<std::string> classes{""};
+  const std::set<std::string> later = Classes(after.windows);
   for (const std::string& c : Classes(before.windows)) {
-    if (Classes(after.windows).count(c)) classes.push_back(c);
+    if (later.count(c)) classes.push_back(c);
   }
   for (const std::string& query_class : classes) {
     for (const FigureDef& f : kFigures) {

@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
+#include "common/file_reads.h"
 #include "sweep/cpu_attribution.h"
 #include "sweep/pgbench_log.h"
 #include "sweep/pgbench_process.h"
@@ -19,13 +18,6 @@ namespace {
 constexpr double kMinDiskFreeGiB = 1.0;
 constexpr double kSwapGrowthMiB = 1.0;
 constexpr const char* kLogPrefix = "tx";
-
-std::string ReadFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // pgbench's own count, to check the logs against: "number of transactions
 // actually processed: N".
@@ -61,7 +53,7 @@ Result<std::vector<TransactionRecord>> ReadLogs(const fs::path& dir, bool keep) 
   std::error_code ec;
   for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
     if (!IsTransactionLog(e.path())) continue;
-    Result<std::vector<TransactionRecord>> r = ParsePgbenchLog(ReadFile(e.path()));
+    Result<std::vector<TransactionRecord>> r = ParsePgbenchLog(ReadWholeFileOrEmpty(e.path()));
     if (!r.ok()) return r.status().Annotate(e.path().string());
     all.insert(all.end(), r->begin(), r->end());
     if (!keep) fs::remove(e.path(), ec);  // the figures are kept; the raw log is large
@@ -193,7 +185,7 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
   } else {
     ApplyServerDeltas(*before, *after, &w);
   }
-  ApplyGuards(s, run, ReadFile(output), swap_before, &w);
+  ApplyGuards(s, run, ReadWholeFileOrEmpty(output), swap_before, &w);
   for (const auto& [event, n] : waits) w.wait_events[event] = n;
   if (after.ok() && before.ok()) w.statements = StatementDeltas(*before, *after, 5);
   return w;
