@@ -1,6 +1,9 @@
 // `skyseed sweep`: a capacity sweep across tiers and client counts with the
 // real pgbench, recorded in the database and written as JSON and CSV.
+#include <signal.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "app/commands.h"
@@ -11,7 +14,9 @@
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
+#include "sweep/dachs_service.h"
 #include "sweep/sweep.h"
+#include "sweep/tap_load.h"
 #include "workload/child_connection.h"
 
 namespace skyseed {
@@ -23,11 +28,99 @@ struct SweepArgs {
               lookups = "10000", cones = "2000";
   bool keep_logs = false;
   LoadingArgs loading;
+  std::string target = "db", tap_url, tap_mix = TapMixText(DefaultTapMix()), tap_pid = "0",
+              tap_ceiling = "0", tap_tables = "ivoa.obscore,skyseed_corpus.gaia_source",
+              tap_timeout = "120";
+  std::vector<std::string> dachs_settings;
+  // Which options were given, for the combinations --target rules out.
+  bool mix_given = false, tap_given = false;
 };
 
 Result<int> ParseInt(const std::string& text, const char* what, uint64_t min, uint64_t max) {
   SKYSEED_ASSIGN_OR_RETURN(uint64_t v, ParseCount(text, what, min, max));
   return static_cast<int>(v);
+}
+
+// --target and the TAP options, checked against each other.
+Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
+  SKYSEED_ASSIGN_OR_RETURN(o->target, ParseSweepTarget(a.target));
+  if (!o->measures_tap()) {
+    if (a.tap_given) {
+      return Status::InvalidArgument(
+          "--tap-url, --tap-mix and the other --tap-/--dachs- options need --target tap or both");
+    }
+    return Status::Ok();
+  }
+  if (o->target == SweepTarget::kTap && a.mix_given) {
+    return Status::InvalidArgument(
+        "--mix names the database sweep's classes; --target tap measures --tap-mix (classes: " +
+        TapClassNames() + ")");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(o->tap_mix, ParseTapMix(a.tap_mix));
+  o->tap.url = a.tap_url;
+  while (!o->tap.url.empty() && o->tap.url.back() == '/') o->tap.url.pop_back();
+  if (!a.tap_url.empty() && a.tap_url.rfind("http://", 0) != 0 &&
+      a.tap_url.rfind("https://", 0) != 0) {
+    return Status::InvalidArgument("--tap-url '" + a.tap_url + "' is not an http(s) URL");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(int pid, ParseInt(a.tap_pid, "--tap-pid", 0, 1u << 22));
+  o->tap.pid = pid;
+  SKYSEED_ASSIGN_OR_RETURN(int ceiling, ParseInt(a.tap_ceiling, "--tap-ceiling", 0, 4096));
+  o->tap.ceiling_cores = ceiling;
+  SKYSEED_ASSIGN_OR_RETURN(int timeout, ParseInt(a.tap_timeout, "--tap-timeout", 1, 3600));
+  o->tap.timeout_s = timeout;
+  const size_t comma = a.tap_tables.find(',');
+  if (comma == std::string::npos || comma == 0 || comma + 1 == a.tap_tables.size() ||
+      a.tap_tables.find_first_of(" '\"\n;", 0) != std::string::npos) {
+    return Status::InvalidArgument("--tap-tables '" + a.tap_tables +
+                                   "' is not OBSCORE_TABLE,SOURCE_TABLE (ADQL names)");
+  }
+  o->tap.tables.obscore = a.tap_tables.substr(0, comma);
+  o->tap.tables.source = a.tap_tables.substr(comma + 1);
+  for (const std::string& setting : a.dachs_settings) {
+    SKYSEED_RETURN_IF_ERROR(CheckDachsSetting(setting));
+  }
+  o->tap.dachs_settings = a.dachs_settings;
+  if (!o->tap.url.empty()) {
+    if (!a.dachs_settings.empty()) {
+      return Status::InvalidArgument("--dachs-setting configures skyseed's own DaCHS; it does "
+                                     "not apply to the service at --tap-url");
+    }
+    if (o->tap.pid > 0 && kill(o->tap.pid, 0) != 0) {
+      return Status::InvalidArgument("--tap-pid " + a.tap_pid + ": no such process");
+    }
+    return Status::Ok();
+  }
+  if (o->tap.pid > 0 || o->tap.ceiling_cores > 0) {
+    return Status::InvalidArgument(
+        "--tap-pid and --tap-ceiling describe the service at --tap-url; skyseed knows its own "
+        "DaCHS's");
+  }
+  if (!UsesEmbeddedCluster(a.loading.conn)) {
+    return Status::InvalidArgument(
+        "--target tap without --tap-url runs DaCHS for skyseed's embedded cluster; with --db, "
+        "give the URL of the TAP service in front of that database (--tap-url)");
+  }
+  SKYSEED_RETURN_IF_ERROR(CheckDachsInstalled());
+  if (o->grow.standard_names.value_or(false)) {
+    return Status::InvalidArgument(
+        "--standard-names skyseed: DaCHS publishes its own ivoa.obscore; skyseed's DaCHS needs "
+        "--standard-names none (the default with --target tap)");
+  }
+  o->grow.standard_names = false;
+  return Status::Ok();
+}
+
+// One line when nothing answers at --tap-url: before any server is started.
+Status CheckTapUrl(const SweepOptions& o) {
+  if (!o.measures_tap() || o.tap.url.empty()) return Status::Ok();
+  Result<std::string> availability = FetchUrl(o.tap.url + "/availability", 10);
+  if (!availability.ok()) {
+    return Status::InvalidArgument("--tap-url " + o.tap.url + ": no TAP service answers at " +
+                                   o.tap.url + "/availability (" +
+                                   availability.status().message() + ")");
+  }
+  return Status::Ok();
 }
 
 // Every option, before anything is touched.
@@ -60,7 +153,8 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   if (a.out.empty()) return Status::InvalidArgument("--out must not be empty");
   o->out_dir = a.out;
   o->keep_logs = a.keep_logs;
-  return ParseLoadingOptions(a.loading, &o->grow);
+  SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a.loading, &o->grow));
+  return ParseTapOptions(a, o);
 }
 
 Status RunSweepCommand(const SweepArgs& a) {
@@ -70,6 +164,7 @@ Status RunSweepCommand(const SweepArgs& a) {
   // but --out is made only once the connection's checks have passed too.
   const Status usable = CheckOutputDirCreatable(o.out_dir);
   if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
+  SKYSEED_RETURN_IF_ERROR(CheckTapUrl(o));
   Result<std::string> conninfo = ResolveConninfo(a.loading.conn, o.grow.jobs);
   if (!conninfo.ok()) return conninfo.status();
   // psql and pgbench must be able to get it without a password on argv.
@@ -77,19 +172,42 @@ Status RunSweepCommand(const SweepArgs& a) {
   {
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(*conninfo));
     SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*conn, o.grow));
+    // skyseed's DaCHS only where no other DaCHS is: unpublishing removes it.
+    if (o.measures_tap() && o.tap.url.empty()) {
+      SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(*conn, true));
+    }
   }
   const Status out_dir = PrepareOutputDir(o.out_dir);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
   o.conninfo = *conninfo;
   o.narrator = &ConsoleNarrator();
-  if (UsesEmbeddedCluster(a.loading.conn)) o.data_dir = a.loading.conn.data_dir;
-  std::printf("sweep: tiers %s, clients %s, %d s x %d reps after %d s warm-up, mix %s, out %s\n",
-              a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps, o.warmup_s,
-              MixText(o.mix).c_str(), o.out_dir.c_str());
+  if (UsesEmbeddedCluster(a.loading.conn)) {
+    o.data_dir = a.loading.conn.data_dir;
+    std::error_code ec;
+    o.tap.data_dir = std::filesystem::absolute(o.data_dir, ec).lexically_normal().string();
+    if (o.tap.data_dir.size() > 1 && o.tap.data_dir.back() == '/') o.tap.data_dir.pop_back();
+    o.tap.dbname = a.loading.conn.database;
+  }
+  std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %d s warm-up, out %s\n",
+              a.target.c_str(), a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps,
+              o.warmup_s, o.out_dir.c_str());
+  if (o.measures_database()) std::printf("  database mix %s\n", MixText(o.mix).c_str());
+  if (o.measures_tap()) {
+    std::printf("  TAP mix %s, service %s\n", TapMixText(o.tap_mix).c_str(),
+                o.tap.url.empty() ? "skyseed's own DaCHS" : o.tap.url.c_str());
+  }
   std::fflush(stdout);
-  SKYSEED_ASSIGN_OR_RETURN(SweepRecord r, RunSweep(o));
-  std::printf("sweep recorded in the database and in %s/sweep.json, %s/windows.csv\n",
-              o.out_dir.c_str(), o.out_dir.c_str());
+  SKYSEED_ASSIGN_OR_RETURN(SweepResult r, RunSweep(o));
+  if (o.measures_database()) {
+    std::printf("sweep recorded in the database and in %s/sweep.json, %s/windows.csv\n",
+                o.out_dir.c_str(), o.out_dir.c_str());
+  }
+  if (o.measures_tap()) {
+    std::printf("TAP sweep recorded in the database and in %s/tap-sweep.json, %s/tap-windows.csv%s\n",
+                o.out_dir.c_str(), o.out_dir.c_str(),
+                o.measures_database() ? (", " + o.out_dir + "/service-share.csv").c_str() : "");
+    std::printf("%s\n", TapSweepLine(r).c_str());
+  }
   return Status::Ok();
 }
 
@@ -118,6 +236,32 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->out);
   cmd->add_flag("--keep-logs", a->keep_logs,
                 "keep pgbench's per-transaction logs (tx.*) in each window's folder");
+  cmd->add_option("--target", a->target,
+                  "db: pgbench on the database; tap: closed-loop TAP clients (skyseed tapbench) "
+                  "on the service in front of it; both: the two, one after the other, per tier")
+      ->default_val(a->target);
+  cmd->add_option("--tap-url", a->tap_url,
+                  "a running TAP service's base URL (e.g. http://host:8080/tap); without it "
+                  "skyseed runs GAVO DaCHS itself for its embedded cluster");
+  cmd->add_option("--tap-mix", a->tap_mix, "CLASS=WEIGHT,... summing to 100; classes: " +
+                                               TapClassNames())
+      ->default_val(a->tap_mix);
+  cmd->add_option("--tap-tables", a->tap_tables,
+                  "OBSCORE,SOURCE: the corpus tables as the service names them in ADQL")
+      ->default_val(a->tap_tables);
+  cmd->add_option("--tap-pid", a->tap_pid,
+                  "the --tap-url service's root process on this host, to measure its CPU "
+                  "(0: not measured, and tap-cpu cannot be told)")
+      ->default_val(a->tap_pid);
+  cmd->add_option("--tap-ceiling", a->tap_ceiling,
+                  "cores the --tap-url service can use at most, e.g. its worker processes for a "
+                  "Python service (0: every core)")
+      ->default_val(a->tap_ceiling);
+  cmd->add_option("--tap-timeout", a->tap_timeout, "seconds a TAP request may take")
+      ->default_val(a->tap_timeout);
+  cmd->add_option("--dachs-setting", a->dachs_settings,
+                  "SECTION.KEY=VALUE for skyseed's DaCHS's gavo.rc (repeatable), e.g. "
+                  "async.defaultExecTimeSync=120");
   AddSeedOption(cmd, &a->seed);
   cmd->add_option("--lookups", a->lookups, "distinct IDs the lookups draw from")
       ->default_val(a->lookups);
@@ -132,8 +276,22 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "Each window is recorded as it ends: a killed sweep, run again, measures only what is\n"
       "missing. A window is flagged (and left out of the means) when pgbench failed, the\n"
       "server restarted, swap grew, disk ran low or a pgbench thread was at its CPU ceiling.\n"
-      "A tier stops adding clients once throughput gains < 10 % while p95 rises > 25 %.");
-  cmd->callback([=] { *run = [=]() -> Status { return RunSweepCommand(*a); }; });
+      "A tier stops adding clients once throughput gains < 10 % while p95 rises > 25 %.\n"
+      "Through a TAP service (needs scripts/install-tap-deps.sh for skyseed's own DaCHS):\n"
+      "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"
+      "                                                 # stopped and unpublished per tier\n"
+      "  skyseed sweep --target tap --db CONNINFO --tap-url http://host:8080/tap --tap-pid PID\n"
+      "The TAP limit is classified as tap-cpu, database-cpu, database-io, serialisation, client\n"
+      "or unknown from /proc per process tree; --target both adds service-share.csv: each\n"
+      "class's end-to-end p50 against the database's own for the same class.");
+  cmd->callback([=] {
+    a->mix_given = cmd->count("--mix") > 0;
+    a->tap_given = cmd->count("--tap-url") + cmd->count("--tap-mix") + cmd->count("--tap-pid") +
+                       cmd->count("--tap-ceiling") + cmd->count("--tap-tables") +
+                       cmd->count("--tap-timeout") + cmd->count("--dachs-setting") >
+                   0;
+    *run = [=]() -> Status { return RunSweepCommand(*a); };
+  });
 }
 
 }  // namespace skyseed

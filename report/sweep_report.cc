@@ -7,6 +7,8 @@
 #include "report/format.h"
 #include "report/line_chart.h"
 #include "sweep/plan_flags.h"
+#include "sweep/service_share.h"
+#include "sweep/sweep_options.h"
 #include "sweep/sweep_window.h"
 
 namespace skyseed {
@@ -45,10 +47,23 @@ double P95(const SweepWindow& w) { return w.latency_ms.p95; }
 double P99(const SweepWindow& w) { return w.latency_ms.p99; }
 double Hit(const SweepWindow& w) { return w.hit_ratio; }
 
-LineChart ClientChart(const std::string& title, const std::string& y_title) {
+// What a sweep's windows count: pgbench's transactions, or TAP requests.
+struct Units {
+  const char* clients;  // the x axis
+  const char* rate;     // the throughput axis
+  const char* per;      // "transaction" or "request"
+};
+Units UnitsOf(const SweepRecord& r) {
+  if (IsTapSweepKey(r.key)) {
+    return {"TAP clients (skyseed tapbench)", "requests per second", "request"};
+  }
+  return {"pgbench clients", "transactions per second", "transaction"};
+}
+
+LineChart ClientChart(const std::string& title, const std::string& y_title, const Units& u) {
   LineChart c;
   c.title = title;
-  c.x_title = "pgbench clients";
+  c.x_title = u.clients;
   c.y_title = y_title;
   c.log_x = true;
   c.x_label = [](double x) { return FormatPlain(x); };
@@ -56,7 +71,7 @@ LineChart ClientChart(const std::string& title, const std::string& y_title) {
 }
 
 LineChart ThroughputChart(const SweepRecord& r) {
-  LineChart c = ClientChart("Throughput by client count", "transactions per second");
+  LineChart c = ClientChart("Throughput by client count", UnitsOf(r).rate, UnitsOf(r));
   c.y_label = [](double v) { return FormatCount(v); };
   for (size_t i = 0; i < r.tiers.size(); ++i) {
     LineSeries s{r.tiers[i].tier, kColors[i % 8], {}};
@@ -67,8 +82,9 @@ LineChart ThroughputChart(const SweepRecord& r) {
   return c;
 }
 
-LineChart LatencyChart(const TierSweep& t) {
-  LineChart c = ClientChart("Latency by client count, tier " + t.tier, "latency per transaction");
+LineChart LatencyChart(const TierSweep& t, const Units& u) {
+  LineChart c =
+      ClientChart("Latency by client count, tier " + t.tier, std::string("latency per ") + u.per, u);
   c.y_label = Ms;
   const struct {
     const char* name;
@@ -83,8 +99,8 @@ LineChart LatencyChart(const TierSweep& t) {
   return c;
 }
 
-LineChart ClassChart(const TierSweep& t) {
-  LineChart c = ClientChart("p95 by query class, tier " + t.tier, "p95 latency");
+LineChart ClassChart(const TierSweep& t, const Units& u) {
+  LineChart c = ClientChart("p95 by query class, tier " + t.tier, "p95 latency", u);
   c.y_label = Ms;
   std::map<std::string, LineSeries> by_class;
   for (const auto& [clients, ws] : ByClients(t)) {
@@ -150,8 +166,10 @@ std::string Cell(const std::string& text, const char* cls = "") {
 }
 
 std::string FindingsTable(const SweepRecord& r) {
+  const bool tap = IsTapSweepKey(r.key);
   std::string h =
-      "<section class=\"panel\"><h2>Saturation</h2><table><thead><tr><th class=\"l\">Tier</th>"
+      std::string("<section class=\"panel\"><h2>") + (tap ? "Saturation through the TAP service" : "Saturation") +
+      "</h2><table><thead><tr><th class=\"l\">Tier</th>"
       "<th>Database size</th><th>Peak throughput</th><th>At clients</th><th>p95 there</th>"
       "<th class=\"l\">Finding</th></tr></thead><tbody>\n";
   for (const TierSweep& t : r.tiers) {
@@ -161,7 +179,7 @@ std::string FindingsTable(const SweepRecord& r) {
         t.finding.saturated ? std::string(LimitKindName(t.finding.limit)) + ": " + t.finding.reason
                             : "kept scaling up to the largest client count";
     h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
-         Cell(best ? FormatCount(ValidInterval(*best, Tps).mean) + " tps" : "-") +
+         Cell(best ? FormatCount(ValidInterval(*best, Tps).mean) + (tap ? " req/s" : " tps") : "-") +
          Cell(best && !best->empty() ? std::to_string(best->front().clients) : "-") +
          Cell(best ? Ms(ValidInterval(*best, P95).mean) : "-") + Cell(finding, "l wrap") +
          "</tr>\n";
@@ -224,28 +242,73 @@ void AddFigure(const std::string& file, const LineChart& chart, const std::strin
               EscapeMarkup(file) + "\">" + EscapeMarkup(file) + "</a></figcaption></figure>\n";
 }
 
+// The database sweep measured like `tap` (same windows, seed and draws),
+// whose classes the service share is taken against; nullptr when none.
+const SweepRecord* PairedDatabaseSweep(const std::vector<SweepRecord>& sweeps,
+                                       const SweepRecord& tap) {
+  const size_t at = tap.key.find(";duration=");
+  if (at == std::string::npos) return nullptr;
+  const std::string measured = tap.key.substr(at);
+  for (const SweepRecord& r : sweeps) {
+    if (IsTapSweepKey(r.key)) continue;
+    const size_t d = r.key.find(";duration=");
+    if (d != std::string::npos && r.key.substr(d) == measured) return &r;
+  }
+  return nullptr;
+}
+
+std::string ServiceShareTable(const std::vector<ServiceShare>& shares) {
+  std::string rows;
+  char buf[64];
+  for (const ServiceShare& s : shares) {
+    std::snprintf(buf, sizeof buf, "%.0f %%", 100 * s.share);
+    rows += "<tr>" + Cell(s.tier, "l") + Cell(std::to_string(s.clients)) + Cell(s.tap_class, "l") +
+            Cell(s.database_class, "l") + Cell(Ms(s.end_to_end_p50_ms)) +
+            Cell(Ms(s.database_p50_ms)) + Cell(Ms(s.service_p50_ms)) + Cell(buf) + "</tr>\n";
+  }
+  if (rows.empty()) {
+    rows = "<tr><td class=\"l\" colspan=\"8\">no TAP class was measured beside its database "
+           "class in a valid window</td></tr>\n";
+  }
+  return "<section class=\"panel\"><h2>The service's share of latency</h2><p class=\"sub\">"
+         "p50 through the TAP service against p50 of the database class running the same "
+         "index path, same tier and clients; the difference is ADQL translation, pool waits, "
+         "serialisation and HTTP.</p><table><thead><tr><th class=\"l\">Tier</th><th>Clients"
+         "</th><th class=\"l\">TAP class</th><th class=\"l\">Database class</th><th>End to "
+         "end p50</th><th>Database p50</th><th>Service p50</th><th>Service share</th></tr>"
+         "</thead><tbody>\n" +
+         rows + "</tbody></table></section>\n";
+}
+
 }  // namespace
 
 SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
   SweepSection out;
   for (size_t k = 0; k < sweeps.size(); ++k) {
     const SweepRecord& r = sweeps[k];
-    const std::string p = sweeps.size() > 1 ? "sweep" + std::to_string(k + 1) + "_" : "sweep_";
+    const bool tap = IsTapSweepKey(r.key);
+    const Units u = UnitsOf(r);
+    const std::string p = std::string(tap ? "tap_" : "") +
+                          (sweeps.size() > 1 ? "sweep" + std::to_string(k + 1) + "_" : "sweep_");
     std::string figures;
     const std::string whiskers =
         " Points are means over the valid repetitions, whiskers their 95 % Student-t interval; "
         "a hollow point had a flagged window.";
     AddFigure(
         p + "throughput.svg", ThroughputChart(r),
-        "Committed transactions per second against pgbench clients, one line per tier." + whiskers,
+        std::string(tap ? "Answered TAP requests per second against tapbench clients"
+                        : "Committed transactions per second against pgbench clients") +
+            ", one line per tier." + whiskers,
         &out, &figures);
     for (const TierSweep& t : r.tiers) {
-      AddFigure(p + "latency_" + t.tier + ".svg", LatencyChart(t),
-                "Percentiles of single-transaction latency from pgbench's per-transaction logs, "
-                "tier " +
+      AddFigure(p + "latency_" + t.tier + ".svg", LatencyChart(t, u),
+                std::string(tap ? "Percentiles of request latency (to the last byte) from "
+                                  "tapbench's request logs, tier "
+                                : "Percentiles of single-transaction latency from pgbench's "
+                                  "per-transaction logs, tier ") +
                     t.tier + "." + whiskers,
                 &out, &figures);
-      AddFigure(p + "classes_" + t.tier + ".svg", ClassChart(t),
+      AddFigure(p + "classes_" + t.tier + ".svg", ClassChart(t, u),
                 "p95 of each query class of the mix, tier " + t.tier + ".", &out, &figures);
     }
     AddFigure(p + "scaling_tps.svg",
@@ -262,9 +325,17 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
               &out, &figures);
     std::string title = r.key;  // "mix=...;duration=60;..." as "mix=... · duration=60 · ..."
     for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");
-    out.html += "<h2 class=\"part\">Capacity sweep</h2>\n<p class=\"sub\">" + EscapeMarkup(title) +
-                "</p>\n" + FindingsTable(r) + "<section class=\"charts\">\n" + figures +
-                "</section>\n" + FlagsTable(r) + PlanFlagsTable(r);
+    std::string share;
+    if (tap) {
+      if (const SweepRecord* db = PairedDatabaseSweep(sweeps, r)) {
+        share = ServiceShareTable(ServiceShares(*db, r));
+      }
+    }
+    out.html += std::string("<h2 class=\"part\">") +
+                (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
+                "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" + FindingsTable(r) +
+                share + "<section class=\"charts\">\n" + figures + "</section>\n" +
+                FlagsTable(r) + (tap ? std::string() : PlanFlagsTable(r));
   }
   return out;
 }

@@ -22,14 +22,19 @@ int LocalPostmasterPid(int backend_pid) {
   return IsPostgres(ReadProcStat(backend->ppid)) ? backend->ppid : 0;
 }
 
-CpuReading ReadCpu(int postmaster_pid) {
+CpuReading ReadCpu(int postmaster_pid, int service_pid) {
   CpuReading r;
   r.host_busy = HostBusyCpuSeconds().value_or(0);
-  if (postmaster_pid > 0) {
+  if (postmaster_pid > 0 || service_pid > 0) {
     const std::vector<ProcStat> all = ReadAllProcesses();
-    const bool alive = std::any_of(all.begin(), all.end(),
-                                   [&](const ProcStat& p) { return p.pid == postmaster_pid; });
-    if (alive) r.database = TreeCpuSeconds(all, postmaster_pid);
+    auto tree = [&](int root) {
+      const bool alive =
+          root > 0 && std::any_of(all.begin(), all.end(),
+                                  [&](const ProcStat& p) { return p.pid == root; });
+      return alive ? TreeCpuSeconds(all, root) : -1.0;
+    };
+    r.database = tree(postmaster_pid);
+    r.service = tree(service_pid);
   }
   if (const std::optional<ProcStat> self = ReadProcStat(getpid())) {
     r.self = self->OwnCpuSeconds();
@@ -48,6 +53,10 @@ CpuShares AttributeCpu(const CpuReading& before, const CpuReading& after, double
   if (before.database >= 0 && after.database >= 0) {
     s.database_cores = std::max(0.0, after.database - before.database) / wall_seconds;
     accounted += s.database_cores;
+  }
+  if (before.service >= 0 && after.service >= 0) {
+    s.service_cores = std::max(0.0, after.service - before.service) / wall_seconds;
+    accounted += s.service_cores;
   }
   s.other_cores = std::max(0.0, s.busy_cores - accounted);
   return s;

@@ -13,6 +13,7 @@ namespace skyseed {
 struct CpuReading {
   double host_busy = 0;  // every core, whoever ran (HostBusyCpuSeconds)
   double database = -1;  // the server's process tree; -1 when it is not on this host
+  double service = -1;   // a TAP service's process tree; -1 when none is measured
   double self = 0;       // this process (skyseed's sampling)
 };
 
@@ -21,14 +22,16 @@ struct CpuReading {
 // or one in another PID namespace, whose pid means nothing here).
 int LocalPostmasterPid(int backend_pid);
 
-// Reads the host, the tree of `postmaster_pid` (0: unknown) and this process.
-CpuReading ReadCpu(int postmaster_pid);
+// Reads the host, the tree of `postmaster_pid` (0: unknown), the tree of
+// `service_pid` (0: none) and this process.
+CpuReading ReadCpu(int postmaster_pid, int service_pid = 0);
 
 struct CpuShares {
   double busy_cores = 0;       // the host's busy CPU seconds per wall second
   double database_cores = -1;  // -1: unknown
+  double service_cores = -1;   // -1: no service measured
   double client_cores = 0;     // the load generator's
-  double other_cores = 0;      // busy minus the three above, never below 0
+  double other_cores = 0;      // busy minus the ones above, never below 0
 };
 
 // Shares over a window of `wall_seconds` in which the load generator used

@@ -10,9 +10,11 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <thread>
 
+#include "common/file_reads.h"
 #include "common/file_writes.h"
 #include "common/interrupt.h"
 
@@ -119,6 +121,25 @@ Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::s
   run.cpu_seconds = Seconds(usage.ru_utime) + Seconds(usage.ru_stime);
   run.exit_code = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
   return run;
+}
+
+}  // namespace skyseed
+
+namespace skyseed {
+
+Status RunTool(const std::vector<std::string>& argv, const std::string& output_path,
+               const std::vector<std::string>& environment) {
+  const std::filesystem::path out(output_path);
+  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run,
+                           RunProcess(
+                               argv, out.parent_path().string(), output_path, 1.0,
+                               [] { return Status::Ok(); }, environment));
+  if (run.exit_code == 0) return Status::Ok();
+  std::string text = ReadWholeFileOrEmpty(out);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  const size_t nl = text.rfind('\n');
+  return Status::Database(argv[0] + " failed (exit " + std::to_string(run.exit_code) +
+                          "): " + (nl == std::string::npos ? text : text.substr(nl + 1)));
 }
 
 }  // namespace skyseed

@@ -30,4 +30,9 @@ Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::s
                               const std::function<Status()>& on_tick,
                               const std::vector<std::string>& environment = {});
 
+// Runs a client program (psql, pgbench, dachs) to completion; its output
+// goes to output_path, and a failure quotes its last line.
+Status RunTool(const std::vector<std::string>& argv, const std::string& output_path,
+               const std::vector<std::string>& environment = {});
+
 }  // namespace skyseed

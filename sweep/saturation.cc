@@ -1,5 +1,6 @@
 #include "sweep/saturation.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace skyseed {
@@ -23,6 +24,10 @@ const char* LimitKindName(LimitKind k) {
       return "database-io";
     case LimitKind::kClient:
       return "client";
+    case LimitKind::kTapCpu:
+      return "tap-cpu";
+    case LimitKind::kSerialisation:
+      return "serialisation";
     case LimitKind::kUnknown:
       return "unknown";
   }
@@ -30,8 +35,8 @@ const char* LimitKindName(LimitKind k) {
 }
 
 LimitKind LimitKindFromName(const std::string& name) {
-  for (LimitKind k :
-       {LimitKind::kNone, LimitKind::kDatabaseCpu, LimitKind::kDatabaseIo, LimitKind::kClient}) {
+  for (LimitKind k : {LimitKind::kNone, LimitKind::kDatabaseCpu, LimitKind::kDatabaseIo,
+                      LimitKind::kClient, LimitKind::kTapCpu, LimitKind::kSerialisation}) {
     if (name == LimitKindName(k)) return k;
   }
   return LimitKind::kUnknown;
@@ -48,6 +53,22 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
                   100 * share);
     return LimitKind::kClient;
   }
+  // The service before the database: in front of it, a busy service keeps
+  // the database's load below what it could take.
+  const double ceiling = at.service_ceiling > 0 ? at.service_ceiling : at.cores;
+  if (at.service_cores >= 0 && at.service_cores >= rule.service_busy * ceiling) {
+    const bool database_idle =
+        at.database_cores >= 0 && at.database_cores < rule.database_idle * at.cores;
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "the TAP service used %.2f of its %.2f-core ceiling; PostgreSQL %.2f cores; "
+                  "mean response %.0f KiB",
+                  at.service_cores, ceiling, at.database_cores, at.bytes_per_request / 1024);
+    *why = buf;
+    return at.bytes_per_request >= rule.large_response_bytes && database_idle
+               ? LimitKind::kSerialisation
+               : LimitKind::kTapCpu;
+  }
   const bool hits_fell =
       at.hit_ratio < first.hit_ratio - rule.hit_ratio_drop || at.hit_ratio < rule.low_hit_ratio;
   if (hits_fell && at.reads_per_s > first.reads_per_s) {
@@ -63,9 +84,10 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
         100 * busy, at.client_cores);
     return LimitKind::kDatabaseCpu;
   }
-  const double left = at.cores - at.client_cores;  // what pgbench leaves the server
+  // What the load generator (and a service in front) leave the server.
+  const double left = at.cores - at.client_cores - std::max(0.0, at.service_cores);
   if (at.database_cores >= 0 && left > 0 && at.database_cores >= rule.database_busy * left) {
-    *why = Format("PostgreSQL's processes used %.2f of the %.2f cores pgbench left",
+    *why = Format("PostgreSQL's processes used %.2f of the %.2f cores the load generator left",
                   at.database_cores, left);
     return LimitKind::kDatabaseCpu;
   }

@@ -24,6 +24,12 @@ struct StepEvidence {
   // not on this host, and the machine's busy share decides as before.
   double database_cores = -1;
   int cores = 1;
+  // A TAP sweep's: the service's process tree (-1: not a TAP window, or the
+  // service is not on this host), the cores it can use at most (a Python
+  // service: min(cores, server processes)), and its mean response size.
+  double service_cores = -1;
+  double service_ceiling = 0;
+  double bytes_per_request = 0;
 };
 
 struct SaturationRule {
@@ -42,10 +48,25 @@ struct SaturationRule {
   double host_contended_cores = 0.25;
   double hit_ratio_drop = 0.02;
   double low_hit_ratio = 0.90;
+  // A TAP service is its own limit at this share of its ceiling; it is
+  // serialising rather than computing when its mean response is this large
+  // while PostgreSQL's processes use less than database_idle of the cores.
+  double service_busy = 0.85;
+  double large_response_bytes = 256 * 1024;
+  double database_idle = 0.25;
 };
 
-enum class LimitKind { kNone, kDatabaseCpu, kDatabaseIo, kClient, kUnknown };
-const char* LimitKindName(LimitKind k);                // "none", "database-cpu", ...
+// The limit classes of the users' scaling report.
+enum class LimitKind {
+  kNone,
+  kDatabaseCpu,
+  kDatabaseIo,
+  kClient,
+  kTapCpu,
+  kSerialisation,
+  kUnknown
+};
+const char* LimitKindName(LimitKind k);  // "none", "database-cpu", "tap-cpu", ...
 LimitKind LimitKindFromName(const std::string& name);  // kUnknown for anything else
 
 struct SaturationFinding {

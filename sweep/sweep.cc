@@ -2,14 +2,20 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 
 #include "common/file_reads.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "store/manifest_store.h"
+#include "sweep/dachs_service.h"
 #include "sweep/pgbench_process.h"
+#include "sweep/service_share.h"
 #include "sweep/sweep_store.h"
 #include "sweep/sweep_window_run.h"
+#include "sweep/tap_window_run.h"
+#include "workload/tap_classes.h"
+#include "schema/corpus_schema.h"
 #include "workload/child_connection.h"
 #include "workload/class_explain.h"
 
@@ -19,22 +25,6 @@ namespace skyseed {
 namespace {
 
 using json = nlohmann::json;
-
-// Runs a client program (psql, pgbench) to completion; its output goes to
-// output_path, and a failure quotes its last line.
-Status RunTool(const std::vector<std::string>& argv, const fs::path& output_path,
-               const std::vector<std::string>& environment = {}) {
-  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run,
-                           RunProcess(
-                               argv, output_path.parent_path().string(), output_path.string(), 1.0,
-                               [] { return Status::Ok(); }, environment));
-  if (run.exit_code == 0) return Status::Ok();
-  std::string text = ReadWholeFileOrEmpty(output_path);
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  const size_t nl = text.rfind('\n');
-  return Status::Database(argv[0] + " failed (exit " + std::to_string(run.exit_code) +
-                          "): " + (nl == std::string::npos ? text : text.substr(nl + 1)));
-}
 
 Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConnection& conn) {
   GrowPlan g = o.grow;
@@ -65,7 +55,7 @@ Result<std::vector<WorkloadFile>> PrepareWorkload(const SweepOptions& o, const T
   }
   SKYSEED_RETURN_IF_ERROR(RunTool({"psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-f",
                                    (dir / "setup.sql").string(), "-d", child.conninfo()},
-                                  dir / "setup.out", child.environment()));
+                                  (dir / "setup.out").string(), child.environment()));
   return files;
 }
 
@@ -109,8 +99,14 @@ const SweepWindow* Recorded(const std::vector<SweepWindow>& done, int clients, i
   return nullptr;
 }
 
-// The client counts and repetitions of one tier, reusing recorded windows.
-Status MeasureTier(const SweepOptions& o, const WindowSetting& base, PgConnection& conn,
+// Runs one window into `window_dir`: pgbench's or tapbench's.
+using WindowRunner = std::function<Result<SweepWindow>(const std::string& window_dir, int clients,
+                                                       int rep, int seconds)>;
+
+// The client counts and repetitions of one tier, reusing recorded windows
+// (of `key`).
+Status MeasureTier(const SweepOptions& o, const std::string& key, const std::string& base_dir,
+                   const WindowRunner& run_window, PgConnection& conn,
                    const std::vector<SweepWindow>& done, TierSweep* t, Narrator& narrator) {
   std::vector<StepEvidence> steps;
   bool warmed = false;
@@ -121,16 +117,17 @@ Status MeasureTier(const SweepOptions& o, const WindowSetting& base, PgConnectio
         step.push_back(*w);
         continue;
       }
-      WindowSetting s = base;
       if (!warmed && o.warmup_s > 0) {
-        s.window_dir = (fs::path(base.window_dir) / "warmup").string();
         narrator.Say(t->tier + ": warming up " + std::to_string(o.warmup_s) + " s");
-        SKYSEED_ASSIGN_OR_RETURN(SweepWindow warm, RunWindow(s, conn, clients, 0, o.warmup_s));
+        SKYSEED_ASSIGN_OR_RETURN(
+            SweepWindow warm,
+            run_window((fs::path(base_dir) / "warmup").string(), clients, 0, o.warmup_s));
       }
       warmed = true;
-      s.window_dir = (fs::path(base.window_dir) / WindowDirName(clients, rep)).string();
-      SKYSEED_ASSIGN_OR_RETURN(SweepWindow w, RunWindow(s, conn, clients, rep, o.duration_s));
-      SKYSEED_RETURN_IF_ERROR(RecordSweepWindow(conn, SweepKey(o), t->corpus_digest, w));
+      SKYSEED_ASSIGN_OR_RETURN(
+          SweepWindow w, run_window((fs::path(base_dir) / WindowDirName(clients, rep)).string(),
+                                    clients, rep, o.duration_s));
+      SKYSEED_RETURN_IF_ERROR(RecordSweepWindow(conn, key, t->corpus_digest, w));
       narrator.Say(DescribeWindow(w));
       step.push_back(w);
     }
@@ -150,7 +147,7 @@ Result<json> DescribeSetup(const SweepOptions& o, PgConnection& conn,
                            const ServerCapabilities& caps, const MachineFacts& m) {
   SKYSEED_ASSIGN_OR_RETURN(auto settings, ReadServerSettings(conn));
   const fs::path version_out = fs::path(o.out_dir) / "pgbench-version.txt";
-  SKYSEED_RETURN_IF_ERROR(RunTool({"pgbench", "--version"}, version_out));
+  SKYSEED_RETURN_IF_ERROR(RunTool({"pgbench", "--version"}, version_out.string()));
   std::string pgbench = ReadWholeFileOrEmpty(version_out);
   while (!pgbench.empty() && pgbench.back() == '\n') pgbench.pop_back();
   return json{{"clients", o.clients},
@@ -202,15 +199,129 @@ std::string DescribeWindow(const SweepWindow& w) {
   return s;
 }
 
-Result<SweepRecord> RunSweep(const SweepOptions& o) {
+namespace {
+
+// The TAP sweep of one tier: the query files, the service (skyseed's DaCHS
+// started on the first window that must be measured, stopped before the
+// next tier grows), the windows.
+Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection& c,
+                      const ServerCapabilities& caps, const MachineFacts& machine,
+                      const fs::path& tier_dir, const std::string& key, TierSweep* t,
+                      nlohmann::json* service_description) {
+  Narrator& narrator = *o.narrator;
+  const fs::path query_dir = tier_dir / "tap" / "queries";
+  std::error_code ec;
+  fs::create_directories(query_dir, ec);
+  if (ec) return Status::IoError(query_dir.string() + ": " + ec.message());
+  for (const TapMixClass& m : o.tap_mix) {
+    SKYSEED_RETURN_IF_ERROR(
+        WriteFileAtomically(query_dir / TapQueryFileName(*m.query_class),
+                            TapQueryFile(*m.query_class, tier, o.workload, o.tap.tables)));
+  }
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
+                           ReadSweepWindows(c, key, t->tier, t->corpus_digest));
+  std::unique_ptr<DachsService> dachs;
+  TapWindowSetting setting{o,
+                           tier.name,
+                           query_dir.string(),
+                           "",
+                           o.tap.url,
+                           o.tap.pid,
+                           o.tap.ceiling_cores,
+                           caps,
+                           machine};
+  const WindowRunner run = [&](const std::string& dir, int clients, int rep,
+                               int seconds) -> Result<SweepWindow> {
+    if (setting.url.empty()) {
+      DachsOptions d{o.tap.data_dir, o.tap.dbname, kCorpusSchema, o.tap.dachs_settings};
+      SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
+      setting.url = dachs->url();
+      setting.service_pid = dachs->pid();
+      setting.service_ceiling = dachs->ceiling_cores();
+      *service_description = dachs->Describe();
+    }
+    setting.window_dir = dir;
+    return RunTapWindow(setting, c, clients, rep, seconds);
+  };
+  const Status measured =
+      MeasureTier(o, key, (tier_dir / "tap").string(), run, c, done, t, narrator);
+  if (dachs) {
+    const Status stopped = dachs->Stop();
+    if (measured.ok() && !stopped.ok()) return stopped;
+    if (stopped.ok()) narrator.Say("DaCHS stopped; its roles, schemas and files removed");
+  }
+  return measured;
+}
+
+json DescribeTapSetup(const SweepOptions& o, const json& database_setup) {
+  json j = database_setup;
+  j.erase("pgbench");
+  j["target"] = "tap";
+  j["mix"] = TapMixText(o.tap_mix);
+  j["load_generator"] = "skyseed tapbench (libcurl, one thread and connection per client)";
+  j["tables"] = {{"obscore", o.tap.tables.obscore}, {"source", o.tap.tables.source}};
+  j["service"] = o.tap.url.empty() ? json{{"managed_by_skyseed", true}}
+                                   : json{{"url", o.tap.url},
+                                          {"pid", o.tap.pid},
+                                          {"ceiling_cores", o.tap.ceiling_cores}};
+  j["saturation_rule"]["service_busy"] = o.rule.service_busy;
+  return j;
+}
+
+Status WriteTapResults(const SweepOptions& o, const SweepResult& r) {
+  const fs::path out(o.out_dir);
+  SKYSEED_RETURN_IF_ERROR(
+      WriteFileAtomically(out / "tap-sweep.json", SweepToJson(r.tap).dump(2) + "\n"));
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(out / "tap-windows.csv", WindowsCsv(r.tap)));
+  if (!o.measures_database()) return Status::Ok();
+  return WriteFileAtomically(out / "service-share.csv", ServiceSharesCsv(r.shares));
+}
+
+}  // namespace
+
+std::string TapSweepLine(const SweepResult& r) {
+  std::string tiers;
+  double max_rps = 0, p95_at_max = 0;
+  for (const TierSweep& t : r.tap.tiers) {
+    tiers += (tiers.empty() ? "" : ",") + t.tier;
+    std::map<int, std::vector<SweepWindow>> steps;
+    for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
+    for (const auto& [clients, ws] : steps) {
+      const StepEvidence e = StepFromWindows(ws);
+      if (e.tps > max_rps) {
+        max_rps = e.tps;
+        p95_at_max = e.p95_ms;
+      }
+    }
+  }
+  char buf[128];
+  std::snprintf(buf, sizeof buf, " max_rps=%.1f p95_ms_at_max=%.1f", max_rps, p95_at_max);
+  std::string line = "tap-sweep tiers=" + tiers + buf;
+  if (r.tap.tiers.empty()) return line;
+  const TierSweep& last = r.tap.tiers.back();
+  line += " limit_" + last.tier + "=" +
+          (last.finding.saturated ? LimitKindName(last.finding.limit) : "none");
+  const double share = TierServiceShare(r.shares, last.tier);
+  if (share >= 0) {
+    std::snprintf(buf, sizeof buf, "%.2f", share);
+    line += " service_share_p50_" + last.tier + "=" + buf;
+  } else {
+    line += " service_share_p50_" + last.tier + "=n/a";
+  }
+  return line;
+}
+
+Result<SweepResult> RunSweep(const SweepOptions& o) {
   Narrator& narrator = *o.narrator;
   SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(o.out_dir));
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(o.conninfo));
   PgConnection& c = *conn;
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<ChildConnection> child,
                            ChildConnection::Prepare(o.conninfo));
-  SweepRecord record;
+  SweepResult result;
+  SweepRecord& record = result.database;
   record.key = SweepKey(o);
+  result.tap.key = TapSweepKey(o);
   for (const TierSpec& tier : o.grow.tiers) {
     SKYSEED_ASSIGN_OR_RETURN(TierRecord reached, GrowTier(o, tier, c));
     SKYSEED_RETURN_IF_ERROR(EnsureSweepTables(c));
@@ -220,32 +331,53 @@ Result<SweepRecord> RunSweep(const SweepOptions& o) {
       Result<json> setup = DescribeSetup(o, c, caps, machine);
       if (!setup.ok()) return setup.status();
       record.setup = *setup;
+      result.tap.setup = DescribeTapSetup(o, *setup);
       for (const std::string& m : caps.missing) narrator.Say("evidence missing: " + m);
     }
     const fs::path tier_dir = fs::path(o.out_dir) / tier.name;
-    SKYSEED_ASSIGN_OR_RETURN(std::vector<WorkloadFile> workload,
-                             PrepareWorkload(o, tier, *child, tier_dir / "workload"));
     TierSweep t;
     t.tier = tier.name;
     t.corpus_digest = reached.corpus.Hex();
     t.database_size = reached.database_size;
-    SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, workload, tier_dir / "explain", &t));
-    SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
-                             ReadSweepWindows(c, record.key, t.tier, t.corpus_digest));
-    const WindowSetting base{o,
-                             child->conninfo(),
-                             child->environment(),
-                             tier.name,
-                             (tier_dir / "workload").string(),
-                             tier_dir.string(),
-                             caps,
-                             machine};
-    SKYSEED_RETURN_IF_ERROR(MeasureTier(o, base, c, done, &t, narrator));
-    SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key, t));
-    record.tiers.push_back(std::move(t));
-    SKYSEED_RETURN_IF_ERROR(WriteResults(o, record));
+    if (o.measures_database()) {
+      SKYSEED_ASSIGN_OR_RETURN(std::vector<WorkloadFile> workload,
+                               PrepareWorkload(o, tier, *child, tier_dir / "workload"));
+      TierSweep d = t;
+      SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, workload, tier_dir / "explain", &d));
+      SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
+                               ReadSweepWindows(c, record.key, d.tier, d.corpus_digest));
+      const WindowSetting base{o,
+                               child->conninfo(),
+                               child->environment(),
+                               tier.name,
+                               (tier_dir / "workload").string(),
+                               tier_dir.string(),
+                               caps,
+                               machine};
+      const WindowRunner run = [&](const std::string& dir, int clients, int rep, int seconds) {
+        WindowSetting s = base;
+        s.window_dir = dir;
+        return RunWindow(s, c, clients, rep, seconds);
+      };
+      SKYSEED_RETURN_IF_ERROR(
+          MeasureTier(o, record.key, tier_dir.string(), run, c, done, &d, narrator));
+      SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key, d));
+      record.tiers.push_back(std::move(d));
+      SKYSEED_RETURN_IF_ERROR(WriteResults(o, record));
+    }
+    if (o.measures_tap()) {
+      TierSweep tt = t;
+      json service;
+      SKYSEED_RETURN_IF_ERROR(
+          MeasureTapTier(o, tier, c, caps, machine, tier_dir, result.tap.key, &tt, &service));
+      if (!service.is_null()) result.tap.setup["service"] = service;
+      SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, result.tap.key, tt));
+      result.tap.tiers.push_back(std::move(tt));
+      result.shares = ServiceShares(result.database, result.tap);
+      SKYSEED_RETURN_IF_ERROR(WriteTapResults(o, result));
+    }
   }
-  return record;
+  return result;
 }
 
 }  // namespace skyseed

@@ -23,39 +23,78 @@ bool ParseInt(const std::string& text, int* out) {
   return ec == std::errc() && ptr == end && !text.empty();
 }
 
+// "NAME=WEIGHT,...": known classes, each once, weights 1-100 summing to 100.
+// Entry is MixClass or TapMixClass; find looks a name up, nullptr if unknown.
+template <typename Entry, typename Find>
+Result<std::vector<Entry>> ParseWeights(const std::string& text, const char* option, Find find,
+                                        const std::string& known) {
+  std::vector<Entry> mix;
+  std::set<const void*> seen;
+  int sum = 0;
+  for (const std::string& item : SplitCommas(text)) {
+    const size_t eq = item.find('=');
+    const std::string name = item.substr(0, eq);
+    Entry c;
+    if (eq == std::string::npos || !ParseInt(item.substr(eq + 1), &c.weight) || c.weight < 1 ||
+        c.weight > 100) {
+      return Status::InvalidArgument(std::string(option) + ": '" + item +
+                                     "' is not CLASS=WEIGHT (weight 1-100)");
+    }
+    c.query_class = find(name);
+    if (c.query_class == nullptr) {
+      return Status::InvalidArgument(std::string(option) + ": unknown class '" + name +
+                                     "' (known: " + known + ")");
+    }
+    if (!seen.insert(c.query_class).second) {
+      return Status::InvalidArgument(std::string(option) + ": class '" + name + "' given twice");
+    }
+    sum += c.weight;
+    mix.push_back(c);
+  }
+  if (sum != 100) {
+    return Status::InvalidArgument(std::string(option) + ": weights sum to " +
+                                   std::to_string(sum) + ", not 100");
+  }
+  return mix;
+}
+
+template <typename Entry>
+std::string WeightsText(const std::vector<Entry>& mix) {
+  std::string s;
+  for (const Entry& c : mix) {
+    if (!s.empty()) s += ',';
+    s.append(c.query_class->name).append("=").append(std::to_string(c.weight));
+  }
+  return s;
+}
+
 }  // namespace
 
 std::vector<MixClass> DefaultSweepMix() {
   return {{&QueryClassNamed("lookup_source"), 70}, {&QueryClassNamed("cone_source"), 30}};
 }
 
-Result<std::vector<MixClass>> ParseMix(const std::string& text) {
-  std::vector<MixClass> mix;
-  std::set<const MixEntry*> seen;
-  int sum = 0;
-  for (const std::string& item : SplitCommas(text)) {
-    const size_t eq = item.find('=');
-    const std::string name = item.substr(0, eq);
-    MixClass c;
-    if (eq == std::string::npos || !ParseInt(item.substr(eq + 1), &c.weight) || c.weight < 1 ||
-        c.weight > 100) {
-      return Status::InvalidArgument("--mix: '" + item + "' is not CLASS=WEIGHT (weight 1-100)");
-    }
-    c.query_class = FindQueryClass(name);
-    if (c.query_class == nullptr) {
-      return Status::InvalidArgument("--mix: unknown class '" + name +
-                                     "' (known: " + QueryClassNames() + ")");
-    }
-    if (!seen.insert(c.query_class).second) {
-      return Status::InvalidArgument("--mix: class '" + name + "' given twice");
-    }
-    sum += c.weight;
-    mix.push_back(c);
-  }
-  if (sum != 100) {
-    return Status::InvalidArgument("--mix: weights sum to " + std::to_string(sum) + ", not 100");
-  }
+std::vector<TapMixClass> DefaultTapMix() {
+  std::vector<TapMixClass> mix;
+  for (const TapClass& c : TapMix()) mix.push_back({&c, c.weight});
   return mix;
+}
+
+Result<std::vector<MixClass>> ParseMix(const std::string& text) {
+  return ParseWeights<MixClass>(text, "--mix", FindQueryClass, QueryClassNames());
+}
+
+Result<std::vector<TapMixClass>> ParseTapMix(const std::string& text) {
+  return ParseWeights<TapMixClass>(text, "--tap-mix", FindTapClass, TapClassNames());
+}
+
+std::string TapMixText(const std::vector<TapMixClass>& mix) { return WeightsText(mix); }
+
+Result<SweepTarget> ParseSweepTarget(const std::string& text) {
+  if (text == "db") return SweepTarget::kDatabase;
+  if (text == "tap") return SweepTarget::kTap;
+  if (text == "both") return SweepTarget::kBoth;
+  return Status::InvalidArgument("--target must be db, tap or both, not '" + text + "'");
 }
 
 Result<std::vector<int>> ParseClientList(const std::string& text) {
@@ -73,14 +112,7 @@ Result<std::vector<int>> ParseClientList(const std::string& text) {
   return clients;
 }
 
-std::string MixText(const std::vector<MixClass>& mix) {
-  std::string s;
-  for (const MixClass& c : mix) {
-    if (!s.empty()) s += ',';
-    s.append(c.query_class->name).append("=").append(std::to_string(c.weight));
-  }
-  return s;
-}
+std::string MixText(const std::vector<MixClass>& mix) { return WeightsText(mix); }
 
 std::string SweepKey(const SweepOptions& o) {
   return "mix=" + MixText(o.mix) + ";duration=" + std::to_string(o.duration_s) +
@@ -88,5 +120,17 @@ std::string SweepKey(const SweepOptions& o) {
          ";lookups=" + std::to_string(o.workload.lookups) +
          ";cones=" + std::to_string(o.workload.cones);
 }
+
+std::string TapSweepKey(const SweepOptions& o) {
+  std::string service = o.tap.url.empty() ? "skyseed-dachs" : o.tap.url;
+  for (const std::string& setting : o.tap.dachs_settings) service += "+" + setting;
+  return "target=tap;mix=" + TapMixText(o.tap_mix) + ";service=" + service +
+         ";duration=" + std::to_string(o.duration_s) + ";warmup=" + std::to_string(o.warmup_s) +
+         ";seed=" + std::to_string(o.workload.seed) +
+         ";lookups=" + std::to_string(o.workload.lookups) +
+         ";cones=" + std::to_string(o.workload.cones);
+}
+
+bool IsTapSweepKey(const std::string& key) { return key.rfind("target=tap;", 0) == 0; }
 
 }  // namespace skyseed

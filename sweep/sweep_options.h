@@ -10,6 +10,7 @@
 #include "common/status.h"
 #include "grow/grow.h"
 #include "sweep/saturation.h"
+#include "workload/tap_classes.h"
 #include "workload/workload.h"
 
 namespace skyseed {
@@ -22,6 +23,29 @@ struct MixClass {
 // What a sweep runs without --mix: 70 % source-ID lookups, 30 % cone searches.
 std::vector<MixClass> DefaultSweepMix();
 
+// A TAP class and its weight in a TAP sweep.
+struct TapMixClass {
+  const TapClass* query_class = nullptr;
+  int weight = 0;
+};
+// The users' TAP mix (TapMix's weights).
+std::vector<TapMixClass> DefaultTapMix();
+
+// What a sweep measures: the database through pgbench, the TAP service in
+// front of it, or both one after the other on each tier.
+enum class SweepTarget { kDatabase, kTap, kBoth };
+
+struct TapServiceOptions {
+  std::string url;  // a running service's base URL; empty: skyseed runs DaCHS itself
+  int pid = 0;      // the root of a --tap-url service's process tree on this host; 0: unknown
+  double ceiling_cores = 0;  // the cores that service can use at most; 0: every core
+  TapTables tables;
+  std::vector<std::string> dachs_settings;  // gavo.rc items for skyseed's DaCHS
+  std::string data_dir;                     // skyseed's DaCHS: the embedded cluster's, absolute
+  std::string dbname;                       // ... and its database
+  double timeout_s = 120;                   // per request
+};
+
 struct SweepOptions {
   GrowPlan grow;  // seed, tiers, jobs: each tier is grown first
   std::string conninfo;
@@ -31,16 +55,27 @@ struct SweepOptions {
   int reps = 3;
   int warmup_s = 10;
   std::vector<MixClass> mix = DefaultSweepMix();
+  SweepTarget target = SweepTarget::kDatabase;
+  std::vector<TapMixClass> tap_mix = DefaultTapMix();
+  TapServiceOptions tap;
   WorkloadOptions workload;
   SaturationRule rule;
   std::string out_dir = "skyseed-sweep";
   std::string data_dir;    // the embedded cluster's, for disk headroom; empty for --db
   bool keep_logs = false;  // keep pgbench's per-transaction logs (large) beside the figures
+
+  bool measures_database() const { return target != SweepTarget::kTap; }
+  bool measures_tap() const { return target != SweepTarget::kDatabase; }
 };
 
 // "lookup_source=70,cone_source=30": known classes, each once, weights 1-100
 // summing to 100.
 Result<std::vector<MixClass>> ParseMix(const std::string& text);
+// "tap_lookup=60,tap_cone=40": the same rules over the TAP classes.
+Result<std::vector<TapMixClass>> ParseTapMix(const std::string& text);
+std::string TapMixText(const std::vector<TapMixClass>& mix);
+// "db", "tap" or "both".
+Result<SweepTarget> ParseSweepTarget(const std::string& text);
 // "1,8,16,32": growing, 1-1000.
 Result<std::vector<int>> ParseClientList(const std::string& text);
 std::string MixText(const std::vector<MixClass>& mix);
@@ -48,5 +83,8 @@ std::string MixText(const std::vector<MixClass>& mix);
 // Everything that makes two windows comparable, so a rerun reuses only the
 // windows measured the same way.
 std::string SweepKey(const SweepOptions& o);
+// The TAP sweep's key: "target=tap;mix=...;service=...;...".
+std::string TapSweepKey(const SweepOptions& o);
+bool IsTapSweepKey(const std::string& key);
 
 }  // namespace skyseed

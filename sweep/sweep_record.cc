@@ -67,6 +67,9 @@ json WindowToJson(const SweepWindow& w) {
           {"busy_cores", w.busy_cores},
           {"database_cores", w.database_cores},
           {"other_cores", w.other_cores},
+          {"service_cores", w.service_cores},
+          {"service_ceiling", w.service_ceiling},
+          {"response_bytes", w.response_bytes},
           {"cores", w.cores},
           {"swap_used_mib", w.swap_used_mib},
           {"disk_free_gib", w.disk_free_gib},
@@ -101,6 +104,10 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     // Absent from sweeps recorded before the attribution: unknown.
     w.database_cores = j.value("database_cores", -1.0);
     w.other_cores = j.value("other_cores", 0.0);
+    // Only TAP windows measure a service.
+    w.service_cores = j.value("service_cores", -1.0);
+    w.service_ceiling = j.value("service_ceiling", 0.0);
+    w.response_bytes = j.value("response_bytes", 0.0);
     w.cores = j.at("cores").get<int>();
     w.swap_used_mib = j.at("swap_used_mib").get<double>();
     w.disk_free_gib = j.at("disk_free_gib").get<double>();
@@ -166,7 +173,7 @@ std::string WindowsCsv(const SweepRecord& r) {
   std::string s =
       "tier,database_size,clients,rep,seconds,committed,failed,tps,error_rate,p50_ms,p95_ms,"
       "p99_ms,hit_ratio,reads_per_s,temp_bytes,read_ms,client_cores,busy_cores,database_cores,"
-      "other_cores,valid,flags\n";
+      "other_cores,service_cores,response_bytes,valid,flags\n";
   for (const TierSweep& t : r.tiers) {
     for (const SweepWindow& w : t.windows) {
       std::string flags;
@@ -180,7 +187,8 @@ std::string WindowsCsv(const SweepRecord& r) {
            Num(w.latency_ms.p50) + "," + Num(w.latency_ms.p95) + "," + Num(w.latency_ms.p99) + "," +
            Num(w.hit_ratio) + "," + Num(w.reads_per_s) + "," + Num(w.temp_bytes) + "," +
            Num(w.read_ms) + "," + Num(w.client_cores) + "," + Num(w.busy_cores) + "," +
-           Num(w.database_cores) + "," + Num(w.other_cores) + "," + (w.valid() ? "true" : "false") +
+           Num(w.database_cores) + "," + Num(w.other_cores) + "," + Num(w.service_cores) + "," +
+           Num(w.response_bytes) + "," + (w.valid() ? "true" : "false") +
            ",\"" + flags + "\"\n";
     }
   }

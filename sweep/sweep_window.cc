@@ -15,8 +15,10 @@ StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows) {
   StepEvidence s;
   s.hit_ratio = 0;
   s.database_cores = 0;
+  s.service_cores = 0;
   int n = 0;
-  bool database_known = true;
+  bool database_known = true, service_known = true;
+  double bytes = 0, requests = 0;
   for (const SweepWindow& w : windows) {
     s.clients = w.clients;
     s.cores = w.cores;
@@ -31,17 +33,25 @@ StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows) {
     s.busy_cores += w.busy_cores;
     database_known = database_known && w.database_cores >= 0;
     s.database_cores += w.database_cores;
+    service_known = service_known && w.service_cores >= 0;
+    s.service_cores += w.service_cores;
+    s.service_ceiling = w.service_ceiling;
+    bytes += w.response_bytes;
+    requests += static_cast<double>(w.committed + w.failed);
   }
   if (n == 0) {
     s.hit_ratio = 1;  // nothing measured: no evidence of reads
     s.database_cores = -1;
+    s.service_cores = -1;
     return s;
   }
   for (double* v : {&s.tps, &s.p95_ms, &s.hit_ratio, &s.reads_per_s, &s.client_cores, &s.busy_cores,
-                    &s.database_cores}) {
+                    &s.database_cores, &s.service_cores}) {
     *v /= n;
   }
   if (!database_known) s.database_cores = -1;
+  if (!service_known) s.service_cores = -1;
+  s.bytes_per_request = requests > 0 ? bytes / requests : 0;
   return s;
 }
 

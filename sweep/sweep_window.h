@@ -40,7 +40,12 @@ struct SweepWindow {
   int client_threads = 1;
   double busy_cores = 0;
   double database_cores = -1;  // the postmaster's tree; -1 when not on this host
-  double other_cores = 0;      // busy minus database, pgbench and skyseed
+  double other_cores = 0;      // busy minus database, service, load generator and skyseed
+  // A TAP window's: the service's process tree (-1 when not measured), the
+  // cores it can use at most, and the response bytes read.
+  double service_cores = -1;
+  double service_ceiling = 0;
+  double response_bytes = 0;
   int cores = 1;
   double swap_used_mib = 0;
   double disk_free_gib = 0;

@@ -85,6 +85,22 @@ void SummariseTransactions(const std::vector<TransactionRecord>& records,
   w->tps = w->seconds > 0 ? w->committed / w->seconds : 0;
 }
 
+// pgbench's own guards: a window failing one is flagged, never averaged in.
+void ApplyPgbenchGuards(const WindowSetting& s, const ProcessRun& run,
+                        const std::string& pgbench_output, SweepWindow* w) {
+  if (run.exit_code != 0) {
+    w->flags.push_back("pgbench exited with code " + std::to_string(run.exit_code));
+  }
+  const long long reported = ReportedTransactions(pgbench_output);
+  if (reported >= 0 && static_cast<uint64_t>(reported) != w->committed) {
+    w->flags.push_back("log holds " + std::to_string(w->committed) +
+                       " transactions, pgbench says " + std::to_string(reported));
+  }
+  FlagClientCeiling(s.options.rule, "pgbench thread", w);
+}
+
+}  // namespace
+
 void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWindow* w) {
   const double hit = b.blks_hit - a.blks_hit;
   const double read = b.blks_read - a.blks_read;
@@ -94,34 +110,39 @@ void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWi
   w->read_ms = b.blk_read_ms - a.blk_read_ms;
 }
 
-// The validity guards: a window failing one is flagged, never averaged in.
-void ApplyGuards(const WindowSetting& s, const ProcessRun& run, const std::string& pgbench_output,
-                 double swap_before, SweepWindow* w) {
-  if (run.exit_code != 0) {
-    w->flags.push_back("pgbench exited with code " + std::to_string(run.exit_code));
-  }
-  const long long reported = ReportedTransactions(pgbench_output);
-  if (reported >= 0 && static_cast<uint64_t>(reported) != w->committed) {
-    w->flags.push_back("log holds " + std::to_string(w->committed) +
-                       " transactions, pgbench says " + std::to_string(reported));
-  }
+void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name,
+                       SweepWindow* w) {
   const double per_thread = w->client_cores / w->client_threads;
-  if (per_thread >= s.options.rule.client_thread_busy) {
+  if (per_thread >= rule.client_thread_busy) {
     w->flags.push_back("load generator at its ceiling: " + std::to_string(per_thread).substr(0, 4) +
-                       " cores per pgbench thread");
+                       " cores per " + thread_name);
   }
+}
+
+void ApplyMachineGuards(const SweepOptions& o, double swap_before, SweepWindow* w) {
   w->swap_used_mib = SwapUsedMiB();
   if (w->swap_used_mib > swap_before + kSwapGrowthMiB) {
     w->flags.push_back("swap grew in the window");
   }
-  w->disk_free_gib =
-      DiskFreeGiB(s.options.data_dir.empty() ? s.options.out_dir : s.options.data_dir);
+  w->disk_free_gib = DiskFreeGiB(o.data_dir.empty() ? o.out_dir : o.data_dir);
   if (w->disk_free_gib >= 0 && w->disk_free_gib < kMinDiskFreeGiB) {
     w->flags.push_back("disk headroom below 1 GiB");
   }
 }
 
-}  // namespace
+void ApplyCpuShares(const CpuShares& cpu, const SaturationRule& rule, SweepWindow* w) {
+  w->busy_cores = cpu.busy_cores;
+  w->client_cores = cpu.client_cores;
+  w->database_cores = cpu.database_cores;
+  w->service_cores = cpu.service_cores;
+  w->other_cores = cpu.other_cores;
+  if (HostContended(cpu, rule)) {
+    std::string who = "PostgreSQL " + Cores(cpu.database_cores);
+    if (cpu.service_cores >= 0) who += ", the TAP service " + Cores(cpu.service_cores);
+    w->flags.push_back("host-contended: other processes held " + Cores(cpu.other_cores) +
+                       " cores (" + who + ", the load generator " + Cores(cpu.client_cores) + ")");
+  }
+}
 
 std::vector<std::string> PgbenchArgs(const WindowSetting& s, int clients, int seconds) {
   const int threads = std::max(1, std::min(clients, s.machine.cores));
@@ -167,15 +188,7 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
                                [&] { return SampleWaitEvents(monitor, &waits); }, s.environment));
   const CpuShares cpu =
       AttributeCpu(cpu_before, ReadCpu(postmaster), run.cpu_seconds, run.wall_seconds);
-  w.busy_cores = cpu.busy_cores;
-  w.client_cores = cpu.client_cores;
-  w.database_cores = cpu.database_cores;
-  w.other_cores = cpu.other_cores;
-  if (HostContended(cpu, s.options.rule)) {
-    w.flags.push_back("host-contended: other processes held " + Cores(cpu.other_cores) +
-                      " cores (PostgreSQL " + Cores(cpu.database_cores) + ", pgbench " +
-                      Cores(cpu.client_cores) + ")");
-  }
+  ApplyCpuShares(cpu, s.options.rule, &w);
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TransactionRecord> records,
                            ReadLogs(s.window_dir, s.options.keep_logs));
   SummariseTransactions(records, s.options.mix, &w);
@@ -185,7 +198,8 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
   } else {
     ApplyServerDeltas(*before, *after, &w);
   }
-  ApplyGuards(s, run, ReadWholeFileOrEmpty(output), swap_before, &w);
+  ApplyPgbenchGuards(s, run, ReadWholeFileOrEmpty(output), &w);
+  ApplyMachineGuards(s.options, swap_before, &w);
   for (const auto& [event, n] : waits) w.wait_events[event] = n;
   if (after.ok() && before.ok()) w.statements = StatementDeltas(*before, *after, 5);
   return w;

@@ -18,6 +18,9 @@ const std::vector<MixEntry>& WorkloadMix() {
       {"lookup_obs_id", 15, true, LookupObsIdScript},
       {"cone_source", 20, false, ConeSourceScript},
       {"footprint_obscore", 10, false, FootprintObscoreScript},
+      // Weight 0: outside the default mix (a whole-table scan would swamp
+      // the lookups); a sweep or pgbench asks for it by name.
+      {"aggregate_obscore", 0, false, AggregateObscoreScript},
   };
   return mix;
 }

@@ -154,6 +154,15 @@ std::string FootprintObscoreScript(const WorkloadText& t) {
   return s;
 }
 
+// What users' comparison runs found limited by parallel workers and
+// shared_buffers: every observation read, grouped.
+std::string AggregateObscoreScript(const WorkloadText& t) {
+  std::string s = Banner(t, "observations counted by product type over the whole table.");
+  s += "SELECT dataproduct_type, count(*), avg(t_exptime) FROM " + Table(kObsCoreTableId) +
+       " GROUP BY dataproduct_type;\n";
+  return s;
+}
+
 std::string SourceCsv(const WorkloadParams& p) {
   std::string s = "i,source_id\n";
   for (size_t k = 0; k < p.sources.size(); ++k) {
@@ -214,6 +223,7 @@ std::string SetupSql(const WorkloadText& t, const std::string& source_csv,
 std::string MixArguments(const std::string& prefix) {
   std::string s;
   for (const MixEntry& m : WorkloadMix()) {
+    if (m.weight == 0) continue;
     if (!s.empty()) s += ' ';
     s += "-f " + prefix + ScriptFileName(m) + "@" + std::to_string(m.weight);
   }
@@ -274,7 +284,10 @@ std::string ReadmeText(const WorkloadText& t) {
   s += "Scripts (each picks i with \\set i random(1, N) and reads its parameter by \\gset\n"
        "or a subquery; that primary-key read is part of every transaction):\n";
   for (const MixEntry& m : WorkloadMix()) {
-    s += "  " + ScriptFileName(m) + " (weight " + std::to_string(m.weight) + ")\n";
+    s += "  " + ScriptFileName(m) + " (weight " + std::to_string(m.weight) +
+         (m.weight == 0 ? ": not in the mix; run it alone or add -f " + ScriptFileName(m) + "@N"
+                        : std::string()) +
+         ")\n";
   }
   s += "CONNINFO is any libpq connection string, e.g. the one skyseed grow prints.\n";
   return s;

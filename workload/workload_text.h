@@ -30,7 +30,9 @@ std::string LookupObsScript(const WorkloadText& t);
 std::string LookupObsIdScript(const WorkloadText& t);
 std::string ConeSourceScript(const WorkloadText& t);
 std::string FootprintObscoreScript(const WorkloadText& t);
-// "-f lookup_source.sql@35 -f ..." for the default mix; prefix goes before
+std::string AggregateObscoreScript(const WorkloadText& t);
+// "-f lookup_source.sql@35 -f ..." for the default mix (classes of weight 0
+// left out); prefix goes before
 // each script name (e.g. "$dir/").
 std::string MixArguments(const std::string& prefix);
 std::string RunMixScript();

@@ -74,9 +74,10 @@ check "no ivoa or gaia schema (DaCHS mode)" \
   test "$(sql "SELECT count(*) FROM pg_namespace WHERE nspname IN ('ivoa', 'gaia')")" = 0
 
 # What must survive DaCHS unchanged: the schema (pg_dump -s), the roles, the
-# rows and the tables' privileges.
+# rows and the tables' privileges. The TAP sweep below adds only its own
+# records (skyseed.sweep_*, the pgbench parameters).
 state() {
-  pg_dump -s "$conn" | grep -v '^\\\(un\)\?restrict'
+  pg_dump -s -N skyseed_workload -T 'skyseed.sweep_*' "$conn" | grep -v '^\\\(un\)\?restrict'
   pg_dumpall -g -d "$conn" | grep -v '^\\\(un\)\?restrict'
   sql "SELECT count(*), md5(string_agg(t::text, '|' ORDER BY obs_pk)) FROM $schema.obscore t"
   sql "SELECT count(*), md5(string_agg(t::text, '|' ORDER BY source_id)) FROM $schema.gaia_source t"
@@ -86,6 +87,8 @@ state() {
   sql "SELECT nspowner::regrole, coalesce(nspacl, acldefault('n', nspowner))
        FROM pg_namespace WHERE nspname = '$schema'"
 }
+# The sweep creates pg_stat_statements (the embedded cluster preloads it).
+sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
 state >"$work/before.state"
 counts="$(sql "SELECT (SELECT count(*) FROM $schema.obscore) || ' observations, ' ||
                       (SELECT count(*) FROM $schema.gaia_source) || ' sources'")"
@@ -171,6 +174,20 @@ cat "$work/queries.out"
 passed=$((passed + $(grep -c '^ok:' "$work/queries.out")))
 failed=$((failed + $(grep -c '^FAIL:' "$work/queries.out")))
 grep -q '^tap_queries: ' "$work/queries.out" || fail "tap_queries.py did not finish"
+
+# ------------------------------------------------------------------ TAP sweep
+step "skyseed sweep --target both --tap-url (this DaCHS), rows checked against brute force"
+"$bin" sweep --target both --tier ci --clients 1,2 --duration 2 --reps 1 --warmup 1 --keep-logs \
+  --tap-url "http://127.0.0.1:$port/tap" --tap-pid "$(dachs_pid)" --tap-ceiling 1 \
+  --data-dir "$pgdir" --out "$work/sweep" >"$work/sweep.log" 2>&1
+rc=$?
+check "skyseed sweep --target both --tap-url (exit $rc: $(tail -1 "$work/sweep.log"))" test "$rc" = 0
+OUT="$work/sweep" TAP_URL="http://127.0.0.1:$port/tap" PGCONN="$conn" SCHEMA="$schema" \
+  /usr/bin/python3 "$here/tap_sweep_check.py" >"$work/sweep-check.out" 2>&1
+cat "$work/sweep-check.out"
+passed=$((passed + $(grep -c '^ok:' "$work/sweep-check.out")))
+failed=$((failed + $(grep -c '^FAIL:' "$work/sweep-check.out")))
+grep -q '^tap_sweep_check: ' "$work/sweep-check.out" || fail "tap_sweep_check.py did not finish"
 
 # ------------------------------------------------------------------ teardown
 step "stop DaCHS, remove its roles, schemas and files"

@@ -1,0 +1,40 @@
+// One TAP measurement window: `skyseed tapbench` (closed-loop HTTP clients)
+// against the service at a client count for a duration, with the database's,
+// the service's and the machine's evidence around it and the validity
+// guards applied, as a pgbench window has them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+#include "loader/pg_connection.h"
+#include "sweep/machine_stats.h"
+#include "sweep/server_stats.h"
+#include "sweep/sweep_options.h"
+#include "sweep/sweep_window.h"
+
+namespace skyseed {
+
+struct TapWindowSetting {
+  const SweepOptions& options;
+  std::string tier;
+  std::string query_dir;   // the tier's TAP query files (TapQueryFileName)
+  std::string window_dir;  // where this window's log and output go (created)
+  std::string url;         // the service's base URL
+  int service_pid = 0;     // root of its process tree on this host; 0: unknown
+  double service_ceiling = 0;
+  ServerCapabilities caps;
+  MachineFacts machine;
+};
+
+// The tapbench command line: this skyseed binary, every class of the TAP mix
+// with its query file and weight.
+Result<std::vector<std::string>> TapbenchArgs(const TapWindowSetting& s, int clients, int seconds);
+
+// Runs the window; a window whose server could not be read is still
+// returned, flagged. Fails only when tapbench cannot be run at all.
+Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monitor, int clients,
+                                 int rep, int seconds);
+
+}  // namespace skyseed

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# `skyseed sweep --target both` with skyseed's own DaCHS, on an embedded
+# cluster of the test's own: bad arguments first (one line, exit 2, nothing
+# created), then a short sweep whose figures tap_sweep_check.py recomputes
+# from the request logs, then the database exactly as before the sweep but
+# for the sweep's own records: same schema, roles, rows and privileges, no
+# DaCHS schema, role or folder, and `skyseed verify` passes.
+#   tap_sweep_test.sh SKYSEED_BINARY        (KEEP=1 leaves the temp dir)
+# Needs scripts/install-tap-deps.sh.
+set -u  # no -e: the test looks at exit codes itself
+bin="$(realpath "$1")"
+here="$(cd "$(dirname "$0")" && pwd)"
+passed=0
+failed=0
+ok() { echo "ok: $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+check() {  # check DESCRIPTION COMMAND...
+  local what="$1"; shift
+  if "$@"; then ok "$what"; else fail "$what"; fi
+}
+finish() {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit
+}
+
+for p in gavodachs2-server python3-pyvo postgresql-15-q3c; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    fail "package $p is missing: run scripts/install-tap-deps.sh"
+    finish
+  fi
+done
+
+work="$(mktemp -d /tmp/skyseed-tap-sweep.XXXXXX)"
+chmod 755 "$work"  # the embedded server may run as user postgres
+pgdir="$work/pg"
+conn="host=$pgdir port=5432 user=postgres dbname=skyseed"
+schema=skyseed_corpus
+sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$conn" -c "$1"; }
+cleanup() {
+  pid="$(cat "$pgdir/skyseed-dachs/state/web.pid" 2>/dev/null)"
+  [ -n "$pid" ] && kill "$pid" 2>/dev/null
+  "$bin" server stop --data-dir "$pgdir" >/dev/null 2>&1
+  if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+# ------------------------------------------------------------ bad arguments
+refused() {  # refused DESCRIPTION ARGS...: exit 2, one line, nothing created
+  local what="$1"; shift
+  "$bin" sweep "$@" --data-dir "$work/untouched" --out "$work/untouched-out" \
+    >"$work/refused.out" 2>"$work/refused.err"
+  local rc=$?
+  if [ "$rc" = 2 ] && [ "$(wc -l <"$work/refused.err")" = 1 ] && [ ! -e "$work/untouched" ] &&
+     [ ! -e "$work/untouched-out" ]; then
+    ok "$what: exit 2, one line, nothing created ($(cat "$work/refused.err"))"
+  else
+    fail "$what: exit $rc, $(cat "$work/refused.err" "$work/refused.out" | head -3)"
+  fi
+}
+refused "--target nosuch" --target nosuch --tier ci
+refused "an unreachable --tap-url" --target tap --tap-url http://127.0.0.1:9/tap --tier ci
+refused "--tap-url with --target db" --target db --tap-url http://127.0.0.1:9/tap --tier ci
+refused "--tap-mix with --target db" --tap-mix tap_lookup=100 --tier ci
+refused "--mix with --target tap" --target tap --mix lookup_source=100 --tier ci
+refused "a --tap-mix not summing to 100" --target tap --tap-mix tap_lookup=60,tap_cone=30 --tier ci
+refused "--standard-names skyseed with skyseed's DaCHS" --target tap --standard-names skyseed \
+  --tier ci
+refused "a malformed --dachs-setting" --target tap --dachs-setting web --tier ci
+
+# ------------------------------------------------------------ the sweep
+check "skyseed grow --tier ci --standard-names none" \
+  "$bin" grow --tier ci --standard-names none --data-dir "$pgdir" >"$work/grow.log" 2>&1
+# Everything but the sweep's own records (skyseed.sweep_*, the pgbench
+# parameters in skyseed_workload): schema, roles, rows
+# and privileges, as tests/tap/dachs_test.sh compares them.
+state() {
+  pg_dump -s -N skyseed_workload -T 'skyseed.sweep_*' "$conn" | grep -v '^\\\(un\)\?restrict'
+  pg_dumpall -g -d "$conn" | grep -v '^\\\(un\)\?restrict'
+  sql "SELECT count(*), md5(string_agg(t::text, '|' ORDER BY obs_pk)) FROM $schema.obscore t"
+  sql "SELECT count(*), md5(string_agg(t::text, '|' ORDER BY source_id)) FROM $schema.gaia_source t"
+  sql "SELECT relname, relowner::regrole, coalesce(relacl, acldefault('r', relowner))
+       FROM pg_class WHERE relnamespace = '$schema'::regnamespace ORDER BY relname"
+  sql "SELECT datname, datacl FROM pg_database WHERE datname = current_database()"
+}
+# The sweep creates pg_stat_statements (the embedded cluster preloads it).
+sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
+state >"$work/before.state"
+out="$work/sweep"
+"$bin" sweep --target both --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1 \
+  --keep-logs --data-dir "$pgdir" --out "$out" >"$work/sweep.log" 2>&1
+rc=$?
+check "skyseed sweep --target both (exit $rc: $(tail -2 "$work/sweep.log" | tr '\n' ' '))" test "$rc" = 0
+check "the summary line" grep -Eq \
+  '^tap-sweep tiers=ci max_rps=[0-9.]+ p95_ms_at_max=[0-9.]+ limit_ci=[a-z-]+ service_share_p50_ci=' \
+  "$work/sweep.log"
+check "DaCHS was started and stopped" grep -q "DaCHS stopped; its roles, schemas and files removed" \
+  "$work/sweep.log"
+OUT="$out" /usr/bin/python3 "$here/tap_sweep_check.py" >"$work/check.out" 2>&1
+cat "$work/check.out"
+passed=$((passed + $(grep -c '^ok:' "$work/check.out")))
+failed=$((failed + $(grep -c '^FAIL:' "$work/check.out")))
+grep -q '^tap_sweep_check: ' "$work/check.out" || fail "tap_sweep_check.py did not finish"
+
+# ------------------------------------------------------------ nothing left
+state >"$work/after.state"
+check "database as before the sweep: schema dump, roles, rows, privileges" \
+  diff -u "$work/before.state" "$work/after.state"
+check "no DaCHS schema left" test "$(sql "SELECT count(*) FROM pg_namespace
+  WHERE nspname IN ('dc', 'tap_schema', 'ivoa', 'uws')")" = 0
+check "no DaCHS role left" test "$(sql "SELECT count(*) FROM pg_roles
+  WHERE rolname LIKE 'skyseed_dachs%'")" = 0
+check "no DaCHS folder left" test ! -e "$pgdir/skyseed-dachs"
+check "skyseed verify" "$bin" verify --data-dir "$pgdir" >"$work/verify.log" 2>&1
+check "status lists the TAP sweep" grep -q "target=tap" <("$bin" status --data-dir "$pgdir" --json 2>&1)
+check "report draws the TAP sweep" "$bin" report --data-dir "$pgdir" --out "$work/report" \
+  >"$work/report.log" 2>&1
+check "report has the TAP throughput chart and the service share table" \
+  test -s "$work/report/tap_sweep2_throughput.svg" -o -s "$work/report/tap_sweep1_throughput.svg"
+check "report.html names the service's share" grep -q "The service's share of latency" \
+  "$work/report/report.html"
+finish
