@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/signal_watch.h"
 #include "app/tapbench_options.h"
 #include "common/file_writes.h"
 #include "sweep/latency_stats.h"
@@ -61,6 +62,7 @@ Status RunTapbench(const TapbenchArgs& a) {
   std::printf("tapbench: %s/sync, %d clients, %g s, %zu classes, log %s\n", o.url.c_str(),
               o.clients, o.seconds, o.classes.size(), a.log.c_str());
   std::fflush(stdout);
+  UnwindOnInterrupt("the requests made until then are in " + a.log);
   std::vector<TapRequestRecord> log;
   SKYSEED_ASSIGN_OR_RETURN(const TapLoadSummary s, RunTapLoad(o, &log));
   // Written also when interrupted: what was measured is still data.
