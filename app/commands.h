@@ -27,6 +27,7 @@ void AddSweepCommand(CLI::App& app, CommandRun* run);
 void AddTapSchemaCommand(CLI::App& app, CommandRun* run);
 void AddDachsRdCommand(CLI::App& app, CommandRun* run);
 void AddCompareCommand(CLI::App& app, CommandRun* run);
+void AddTapbenchCommand(CLI::App& app, CommandRun* run);
 
 // Shared option values: parsed strings, validated by the tiers/ parsers.
 struct CorpusOptions {

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   AddTapSchemaCommand(app, &run);
   AddDachsRdCommand(app, &run);
   AddCompareCommand(app, &run);
+  AddTapbenchCommand(app, &run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstring>
 #include <ctime>
 #include <thread>
@@ -19,6 +20,12 @@ namespace {
 // skyseed exits anyway.
 constexpr long kRecancelNanos = 200'000'000;
 constexpr int kGraceSeconds = 20;
+
+std::atomic<bool> unwind_without_connections{false};
+std::string& UnwindLine() {
+  static std::string line;
+  return line;
+}
 
 // Only async-signal-safe calls once we decide to leave without unwinding.
 [[noreturn]] void ExitNow(int sig, const char* why) {
@@ -43,7 +50,7 @@ void Watch(sigset_t signals) {
   }
   // Before any connection exists (option checks, initdb, the server's start)
   // there is nothing to cancel or roll back: leave as the signal would have.
-  if (!AnyConnectionOpened()) DieBy(sig);
+  if (!AnyConnectionOpened() && !unwind_without_connections) DieBy(sig);
   RequestInterrupt(sig);
   CancelAllStatements();
   const timespec pause{0, kRecancelNanos};
@@ -66,6 +73,11 @@ void StartSignalWatch() {
   std::thread(Watch, signals).detach();
 }
 
+void UnwindOnInterrupt(std::string line) {
+  UnwindLine() = std::move(line);
+  unwind_without_connections = true;
+}
+
 int InterruptExitCode() {
   const int sig = InterruptSignal();
   return sig == 0 ? 0 : 128 + sig;
@@ -73,6 +85,9 @@ int InterruptExitCode() {
 
 std::string InterruptedLine() {
   const char* name = InterruptSignal() == SIGINT ? "SIGINT" : "SIGTERM";
+  if (unwind_without_connections) {
+    return std::string("skyseed: interrupted by ") + name + "; " + UnwindLine();
+  }
   return std::string("skyseed: interrupted by ") + name +
          "; the statements in flight were cancelled and rolled back, every committed chunk is "
          "kept: run the same command again to resume";

@@ -13,6 +13,12 @@ namespace skyseed {
 // inherits the blocked mask and only the watcher receives them.
 void StartSignalWatch();
 
+// For a command with no database connection that still has something to
+// save when interrupted (tapbench's log of what it measured): the first
+// signal then unwinds it instead of ending skyseed as the signal would, and
+// `line` is the line printed. Call before the work starts.
+void UnwindOnInterrupt(std::string line);
+
 // The line to print and the exit code (128 + signal) once interrupted; the
 // code is 0 when no signal came.
 int InterruptExitCode();

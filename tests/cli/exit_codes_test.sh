@@ -137,6 +137,25 @@ for cmd in status verify "report --out $tmp/report"; do
   eval "created \"$tmp/never\" $cmd"
 done
 test ! -e "$tmp/report" || { echo "FAIL: report created --out with nothing to write"; failures=$((failures + 1)); }
+# tapbench: every option checked before a request is sent; a service that
+# never answers is exit 1, with the log of the attempts still written.
+printf -- '-- one per line\nSELECT 1\n' >"$tmp/q.adql"
+: >"$tmp/empty.adql"
+expect 0 tapbench --help
+tb=(tapbench --url http://127.0.0.1:1/tap --time 0.3 --log "$tmp/tap.log")
+expect 2 "${tb[@]}"
+expect 2 "${tb[@]}" --file "c=$tmp/q.adql@0"
+expect 2 "${tb[@]}" --file "c=$tmp/q.adql@101"
+expect 2 "${tb[@]}" --file "c=$tmp/empty.adql@10"
+expect 2 "${tb[@]}" --file "c=$tmp/missing.adql@10"
+expect 2 "${tb[@]}" --file "c=$tmp/q.adql@10" --clients 0
+expect 2 "${tb[@]}" --file "c=$tmp/q.adql@10" --time 0
+expect 2 "${tb[@]}" --file "c=$tmp/q.adql@10" --url ftp://127.0.0.1/tap
+expect 2 "${tb[@]}" --file "c=$tmp/q.adql@10" --log "$tmp/no-such-folder/tap.log"
+test ! -e "$tmp/tap.log" || { echo "FAIL: tapbench wrote a log after bad options"; failures=$((failures + 1)); }
+expect 1 "${tb[@]}" --file "c=$tmp/q.adql@10"
+grep -q "^0 0 [0-9]* [0-9]* 0 0 transport " "$tmp/tap.log" ||
+  { echo "FAIL: tapbench's log of refused requests: $(head -1 "$tmp/tap.log")"; failures=$((failures + 1)); }
 "$bin" --version | grep -q "skyseed" || { echo "FAIL: --version"; failures=$((failures + 1)); }
 if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
 echo "exit codes: all passed"

@@ -1,0 +1,125 @@
+#include "app/tapbench_options.h"
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+
+#include "app/user_values.h"
+#include "common/file_reads.h"
+
+namespace skyseed {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A day is longer than any measurement window anyone waits for.
+constexpr double kMaxSeconds = 86'400;
+
+Result<double> ParseSeconds(const std::string& text, const char* what) {
+  double v = 0;
+  const char* end = text.data() + text.size();
+  const auto r = std::from_chars(text.data(), end, v);
+  if (text.empty() || r.ec != std::errc() || r.ptr != end || !std::isfinite(v) || !(v > 0) ||
+      v > kMaxSeconds) {
+    return Status::InvalidArgument(std::string(what) + " '" + text +
+                                   "': expected seconds, more than 0 and at most 86400");
+  }
+  return v;
+}
+
+Result<std::string> ParseUrl(std::string url) {
+  const bool http = url.rfind("http://", 0) == 0, https = url.rfind("https://", 0) == 0;
+  const size_t host = http ? 7 : 8;
+  if ((!http && !https) || url.size() <= host || url[host] == '/') {
+    return Status::InvalidArgument("--url '" + url +
+                                   "': expected the TAP service's http:// or https:// base URL");
+  }
+  // The endpoints are url + "/sync" and url + "/availability".
+  while (url.back() == '/') url.pop_back();
+  return url;
+}
+
+// CLASS=QUERYFILE@WEIGHT; the weight after the last '@', so a file name may
+// hold one.
+Result<TapQueryClass> ParseFileArg(const std::string& arg) {
+  const size_t eq = arg.find('='), at = arg.rfind('@');
+  if (eq == std::string::npos || at == std::string::npos || at < eq || eq == 0 || at == eq + 1) {
+    return Status::InvalidArgument("--file '" + arg + "': expected CLASS=QUERYFILE@WEIGHT");
+  }
+  TapQueryClass c;
+  c.name = arg.substr(0, eq);
+  for (const char ch : c.name) {
+    if (ch == ' ' || ch == '\t' || ch == '\n') {
+      return Status::InvalidArgument("--file '" + arg + "': a class name holds no spaces");
+    }
+  }
+  const std::string weight_what = "--file " + c.name + " weight";
+  SKYSEED_ASSIGN_OR_RETURN(const uint64_t weight,
+                           ParseCount(arg.substr(at + 1), weight_what.c_str(), 0, 100));
+  c.weight = static_cast<int>(weight);
+  const fs::path file = arg.substr(eq + 1, at - eq - 1);
+  Result<std::string> text = ReadWholeFile(file);
+  if (!text.ok())
+    return Status::InvalidArgument("--file " + c.name + ": " + text.status().message());
+  c.queries = QueriesOfText(*text);
+  if (c.queries.empty()) {
+    return Status::InvalidArgument("--file " + c.name + ": " + file.string() +
+                                   " holds no query (one ADQL query per line)");
+  }
+  return c;
+}
+
+}  // namespace
+
+std::vector<std::string> QueriesOfText(const std::string& text) {
+  std::vector<std::string> queries;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    start = end + 1;
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos) continue;
+    line = line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
+    if (line.rfind("--", 0) == 0) continue;
+    queries.push_back(line);
+  }
+  return queries;
+}
+
+Result<TapLoadOptions> ParseTapbenchOptions(const TapbenchArgs& a) {
+  TapLoadOptions o;
+  SKYSEED_ASSIGN_OR_RETURN(o.url, ParseUrl(a.url));
+  SKYSEED_ASSIGN_OR_RETURN(const uint64_t clients, ParseCount(a.clients, "--clients", 1, 1000));
+  o.clients = static_cast<int>(clients);
+  SKYSEED_ASSIGN_OR_RETURN(o.seconds, ParseSeconds(a.time, "--time"));
+  SKYSEED_ASSIGN_OR_RETURN(o.seed, ParseSeed(a.seed));
+  SKYSEED_ASSIGN_OR_RETURN(o.timeout_s, ParseSeconds(a.timeout, "--timeout"));
+  if (a.files.empty()) return Status::InvalidArgument("--file: give at least one query class");
+  int total_weight = 0;
+  for (const std::string& arg : a.files) {
+    SKYSEED_ASSIGN_OR_RETURN(TapQueryClass c, ParseFileArg(arg));
+    for (const TapQueryClass& before : o.classes) {
+      if (before.name == c.name) {
+        return Status::InvalidArgument("--file: class " + c.name + " is given twice");
+      }
+    }
+    total_weight += c.weight;
+    o.classes.push_back(std::move(c));
+  }
+  if (total_weight == 0) return Status::InvalidArgument("--file: every weight is 0");
+  if (a.log.empty()) return Status::InvalidArgument("--log must not be empty");
+  const fs::path dir = fs::path(a.log).parent_path();
+  std::error_code ec;
+  if (!fs::is_directory(dir.empty() ? fs::path(".") : dir, ec)) {
+    return Status::InvalidArgument("--log " + a.log + ": its folder " + dir.string() +
+                                   " does not exist");
+  }
+  if (fs::is_directory(a.log, ec)) {
+    return Status::InvalidArgument("--log " + a.log + " is a folder; name the log file");
+  }
+  return o;
+}
+
+}  // namespace skyseed
