@@ -28,7 +28,18 @@ TEST(SweepOptions, UnknownOrRepeatedClassesAreRefused) {
   ASSERT_FALSE(unknown.ok());
   EXPECT_EQ(unknown.status().message(),
             "--mix: unknown class 'lookup_source.sql' (known: lookup_source, lookup_obs, "
-            "lookup_obs_id, cone_source, footprint_obscore)");
+            "lookup_obs_id, cone_source, footprint_obscore, aggregate_obscore)");
+  Result<std::vector<TapMixClass>> tap = ParseTapMix("tap_lookup=50,lookup_source=50");
+  ASSERT_FALSE(tap.ok());
+  EXPECT_EQ(tap.status().message().rfind("--tap-mix: unknown class 'lookup_source' (known: "
+                                         "tap_metadata, tap_lookup",
+                                         0),
+            0u)
+      << tap.status().message();
+  EXPECT_EQ(TapMixText(*ParseTapMix("tap_cone=60,aggregate_obscore=40")),
+            "tap_cone=60,aggregate_obscore=40");
+  EXPECT_FALSE(ParseSweepTarget("nosuch").ok());
+  EXPECT_EQ(*ParseSweepTarget("both"), SweepTarget::kBoth);
   Result<std::vector<MixClass>> twice = ParseMix("cone_source=50,cone_source=50");
   ASSERT_FALSE(twice.ok());
   EXPECT_EQ(twice.status().message(), "--mix: class 'cone_source' given twice");
