@@ -83,8 +83,9 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
   o->tap.dachs_settings = a.dachs_settings;
   if (!o->tap.url.empty()) {
     if (!a.dachs_settings.empty()) {
-      return Status::InvalidArgument("--dachs-setting configures skyseed's own DaCHS; it does "
-                                     "not apply to the service at --tap-url");
+      return Status::InvalidArgument(
+          "--dachs-setting configures skyseed's own DaCHS; it does "
+          "not apply to the service at --tap-url");
     }
     if (o->tap.pid > 0 && kill(o->tap.pid, 0) != 0) {
       return Status::InvalidArgument("--tap-pid " + a.tap_pid + ": no such process");
@@ -117,8 +118,8 @@ Status CheckTapUrl(const SweepOptions& o) {
   Result<std::string> availability = FetchUrl(o.tap.url + "/availability", 10);
   if (!availability.ok()) {
     return Status::InvalidArgument("--tap-url " + o.tap.url + ": no TAP service answers at " +
-                                   o.tap.url + "/availability (" +
-                                   availability.status().message() + ")");
+                                   o.tap.url + "/availability (" + availability.status().message() +
+                                   ")");
   }
   return Status::Ok();
 }
@@ -203,9 +204,10 @@ Status RunSweepCommand(const SweepArgs& a) {
                 o.out_dir.c_str(), o.out_dir.c_str());
   }
   if (o.measures_tap()) {
-    std::printf("TAP sweep recorded in the database and in %s/tap-sweep.json, %s/tap-windows.csv%s\n",
-                o.out_dir.c_str(), o.out_dir.c_str(),
-                o.measures_database() ? (", " + o.out_dir + "/service-share.csv").c_str() : "");
+    std::printf(
+        "TAP sweep recorded in the database and in %s/tap-sweep.json, %s/tap-windows.csv%s\n",
+        o.out_dir.c_str(), o.out_dir.c_str(),
+        o.measures_database() ? (", " + o.out_dir + "/service-share.csv").c_str() : "");
     std::printf("%s\n", TapSweepLine(r).c_str());
   }
   return Status::Ok();
@@ -243,8 +245,8 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
   cmd->add_option("--tap-url", a->tap_url,
                   "a running TAP service's base URL (e.g. http://host:8080/tap); without it "
                   "skyseed runs GAVO DaCHS itself for its embedded cluster");
-  cmd->add_option("--tap-mix", a->tap_mix, "CLASS=WEIGHT,... summing to 100; classes: " +
-                                               TapClassNames())
+  cmd->add_option("--tap-mix", a->tap_mix,
+                  "CLASS=WEIGHT,... summing to 100; classes: " + TapClassNames())
       ->default_val(a->tap_mix);
   cmd->add_option("--tap-tables", a->tap_tables,
                   "OBSCORE,SOURCE: the corpus tables as the service names them in ADQL")

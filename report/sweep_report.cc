@@ -83,8 +83,8 @@ LineChart ThroughputChart(const SweepRecord& r) {
 }
 
 LineChart LatencyChart(const TierSweep& t, const Units& u) {
-  LineChart c =
-      ClientChart("Latency by client count, tier " + t.tier, std::string("latency per ") + u.per, u);
+  LineChart c = ClientChart("Latency by client count, tier " + t.tier,
+                            std::string("latency per ") + u.per, u);
   c.y_label = Ms;
   const struct {
     const char* name;
@@ -168,7 +168,8 @@ std::string Cell(const std::string& text, const char* cls = "") {
 std::string FindingsTable(const SweepRecord& r) {
   const bool tap = IsTapSweepKey(r.key);
   std::string h =
-      std::string("<section class=\"panel\"><h2>") + (tap ? "Saturation through the TAP service" : "Saturation") +
+      std::string("<section class=\"panel\"><h2>") +
+      (tap ? "Saturation through the TAP service" : "Saturation") +
       "</h2><table><thead><tr><th class=\"l\">Tier</th>"
       "<th>Database size</th><th>Peak throughput</th><th>At clients</th><th>p95 there</th>"
       "<th class=\"l\">Finding</th></tr></thead><tbody>\n";
@@ -178,11 +179,11 @@ std::string FindingsTable(const SweepRecord& r) {
     const std::string finding =
         t.finding.saturated ? std::string(LimitKindName(t.finding.limit)) + ": " + t.finding.reason
                             : "kept scaling up to the largest client count";
-    h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
-         Cell(best ? FormatCount(ValidInterval(*best, Tps).mean) + (tap ? " req/s" : " tps") : "-") +
-         Cell(best && !best->empty() ? std::to_string(best->front().clients) : "-") +
-         Cell(best ? Ms(ValidInterval(*best, P95).mean) : "-") + Cell(finding, "l wrap") +
-         "</tr>\n";
+    h +=
+        "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
+        Cell(best ? FormatCount(ValidInterval(*best, Tps).mean) + (tap ? " req/s" : " tps") : "-") +
+        Cell(best && !best->empty() ? std::to_string(best->front().clients) : "-") +
+        Cell(best ? Ms(ValidInterval(*best, P95).mean) : "-") + Cell(finding, "l wrap") + "</tr>\n";
   }
   return h + "</tbody></table></section>\n";
 }
@@ -267,8 +268,9 @@ std::string ServiceShareTable(const std::vector<ServiceShare>& shares) {
             Cell(Ms(s.database_p50_ms)) + Cell(Ms(s.service_p50_ms)) + Cell(buf) + "</tr>\n";
   }
   if (rows.empty()) {
-    rows = "<tr><td class=\"l\" colspan=\"8\">no TAP class was measured beside its database "
-           "class in a valid window</td></tr>\n";
+    rows =
+        "<tr><td class=\"l\" colspan=\"8\">no TAP class was measured beside its database "
+        "class in a valid window</td></tr>\n";
   }
   return "<section class=\"panel\"><h2>The service's share of latency</h2><p class=\"sub\">"
          "p50 through the TAP service against p50 of the database class running the same "
@@ -294,12 +296,11 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
     const std::string whiskers =
         " Points are means over the valid repetitions, whiskers their 95 % Student-t interval; "
         "a hollow point had a flagged window.";
-    AddFigure(
-        p + "throughput.svg", ThroughputChart(r),
-        std::string(tap ? "Answered TAP requests per second against tapbench clients"
-                        : "Committed transactions per second against pgbench clients") +
-            ", one line per tier." + whiskers,
-        &out, &figures);
+    AddFigure(p + "throughput.svg", ThroughputChart(r),
+              std::string(tap ? "Answered TAP requests per second against tapbench clients"
+                              : "Committed transactions per second against pgbench clients") +
+                  ", one line per tier." + whiskers,
+              &out, &figures);
     for (const TierSweep& t : r.tiers) {
       AddFigure(p + "latency_" + t.tier + ".svg", LatencyChart(t, u),
                 std::string(tap ? "Percentiles of request latency (to the last byte) from "
@@ -334,8 +335,8 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
     out.html += std::string("<h2 class=\"part\">") +
                 (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
                 "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" + FindingsTable(r) +
-                share + "<section class=\"charts\">\n" + figures + "</section>\n" +
-                FlagsTable(r) + (tap ? std::string() : PlanFlagsTable(r));
+                share + "<section class=\"charts\">\n" + figures + "</section>\n" + FlagsTable(r) +
+                (tap ? std::string() : PlanFlagsTable(r));
   }
   return out;
 }

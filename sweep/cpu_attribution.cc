@@ -28,9 +28,8 @@ CpuReading ReadCpu(int postmaster_pid, int service_pid) {
   if (postmaster_pid > 0 || service_pid > 0) {
     const std::vector<ProcStat> all = ReadAllProcesses();
     auto tree = [&](int root) {
-      const bool alive =
-          root > 0 && std::any_of(all.begin(), all.end(),
-                                  [&](const ProcStat& p) { return p.pid == root; });
+      const bool alive = root > 0 && std::any_of(all.begin(), all.end(),
+                                                 [&](const ProcStat& p) { return p.pid == root; });
       return alive ? TreeCpuSeconds(all, root) : -1.0;
     };
     r.database = tree(postmaster_pid);

@@ -82,7 +82,8 @@ bool ProcessAlive(int pid) { return pid > 0 && kill(pid, 0) == 0; }
 
 // gavo.rc: sections in order, each key once (a later setting replaces an
 // earlier one: DaCHS's parser refuses a section given twice).
-using RcSections = std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>;
+using RcSections =
+    std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>;
 
 void SetItem(RcSections* rc, const std::string& section, const std::string& key,
              const std::string& value) {
@@ -132,8 +133,9 @@ Status CheckDachsSetting(const std::string& setting) {
   if (dot == std::string::npos || eq == std::string::npos || dot > eq ||
       !IsWord(setting.substr(0, dot)) || !IsWord(setting.substr(dot + 1, eq - dot - 1)) ||
       setting.find_first_of("\n\r") != std::string::npos) {
-    return Status::InvalidArgument("--dachs-setting '" + setting +
-                                   "' is not SECTION.KEY=VALUE (e.g. async.defaultExecTimeSync=120)");
+    return Status::InvalidArgument(
+        "--dachs-setting '" + setting +
+        "' is not SECTION.KEY=VALUE (e.g. async.defaultExecTimeSync=120)");
   }
   return Status::Ok();
 }
@@ -169,10 +171,10 @@ DachsService::~DachsService() {
 Status DachsService::RunDachs(const std::vector<std::string>& args, const std::string& log_name) {
   std::vector<std::string> argv = {"dachs"};
   argv.insert(argv.end(), args.begin(), args.end());
-  return RunTool(argv, (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string(),
-                 {"GAVOSETTINGS=" + (fs::path(root_) / "gavo.rc").string(),
-                  "GAVOCUSTOM=" + (fs::path(root_) / "no-gavorc").string(),
-                  "PYTHONWARNINGS=ignore"})
+  return RunTool(
+             argv, (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string(),
+             {"GAVOSETTINGS=" + (fs::path(root_) / "gavo.rc").string(),
+              "GAVOCUSTOM=" + (fs::path(root_) / "no-gavorc").string(), "PYTHONWARNINGS=ignore"})
       .Annotate("dachs " + args.front());
 }
 
@@ -226,10 +228,10 @@ Status DachsService::Configure(Narrator& narrator) {
   FileAccess secret;
   secret.create_mode = 0600;
   secret.exact_mode = 0600;
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(etc / "dsn",
-                                              "database = " + options_.dbname + "\nhost = " +
-                                                  options_.data_dir + "\nport = 5432\n",
-                                              secret));
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
+      etc / "dsn",
+      "database = " + options_.dbname + "\nhost = " + options_.data_dir + "\nport = 5432\n",
+      secret));
   const char* profiles[] = {"feed", "trustedquery", "untrustedquery"};
   for (int i = 0; i < 3; ++i) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
@@ -239,23 +241,21 @@ Status DachsService::Configure(Narrator& narrator) {
   }
   narrator.Say("DaCHS: private configuration in " + root_ + ", dachs init, import the corpus RD");
   initialised_ = true;
-  SKYSEED_RETURN_IF_ERROR(RunDachs({"init", "-d",
-                                    "host=" + options_.data_dir + " port=5432 dbname=" +
-                                        options_.dbname + " user=postgres"},
-                                   "init"));
+  SKYSEED_RETURN_IF_ERROR(RunDachs(
+      {"init", "-d",
+       "host=" + options_.data_dir + " port=5432 dbname=" + options_.dbname + " user=postgres"},
+      "init"));
+  SKYSEED_RETURN_IF_ERROR(conn_.Exec(GrantReadSql(kRoles[0], conn_.IdentQuoter(), false))
+                              .Annotate("granting DaCHS's feed role read access"));
   SKYSEED_RETURN_IF_ERROR(
-      conn_.Exec(GrantReadSql(kRoles[0], conn_.IdentQuoter(), false))
-          .Annotate("granting DaCHS's feed role read access"));
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
-      fs::path(root_) / "inputs" / kDachsResdir / "q.rd",
-      DachsResourceDescriptor(options_.schema, "2026-01-01T00:00:00Z")));
+      WriteFileAtomically(fs::path(root_) / "inputs" / kDachsResdir / "q.rd",
+                          DachsResourceDescriptor(options_.schema, "2026-01-01T00:00:00Z")));
   SKYSEED_RETURN_IF_ERROR(RunDachs({"imp", "//obscore"}, "imp-obscore"));
   SKYSEED_RETURN_IF_ERROR(RunDachs({"imp", "-m", std::string(kDachsResdir) + "/q"}, "imp-rd"));
   SKYSEED_RETURN_IF_ERROR(RunDachs({"imp", "//obscore", "create"}, "imp-obscore-create"));
-  const std::string version_out = (fs::path(root_) / "skyseed-logs" / "version.log").string();
-  if (RunTool({"dachs", "--version"}, version_out).ok()) {
-    version_ = ReadWholeFileOrEmpty(version_out);
-    while (!version_.empty() && (version_.back() == '\n' || version_.back() == ' ')) {
+  if (RunDachs({"--version"}, "version").ok()) {
+    version_ = ReadWholeFileOrEmpty(fs::path(root_) / "skyseed-logs" / "version.log");
+    while (!version_.empty() && std::isspace(static_cast<unsigned char>(version_.back()))) {
       version_.pop_back();
     }
   }
@@ -282,7 +282,8 @@ Status DachsService::Serve() {
 Status DachsService::Stop() {
   stopped_ = true;
   int pid = pid_;
-  if (pid == 0) pid = std::atoi(ReadWholeFileOrEmpty(fs::path(root_) / "state" / "web.pid").c_str());
+  if (pid == 0)
+    pid = std::atoi(ReadWholeFileOrEmpty(fs::path(root_) / "state" / "web.pid").c_str());
   if (ProcessAlive(pid)) {
     (void)RunDachs({"serve", "stop"}, "serve-stop");
     for (int i = 0; i < 100 && ProcessAlive(pid); ++i) {
@@ -301,10 +302,9 @@ Status DachsService::Stop() {
     if (!owned.empty()) {
       // Their schemas (dc, tap_schema, ivoa, uws), their grants on the
       // corpus and on the database, then the roles themselves.
-      SKYSEED_RETURN_IF_ERROR(conn_.Exec("DROP OWNED BY " + owned + " CASCADE")
-                                  .Annotate("removing DaCHS's objects"));
       SKYSEED_RETURN_IF_ERROR(
-          conn_.Exec("DROP ROLE " + owned).Annotate("removing DaCHS's roles"));
+          conn_.Exec("DROP OWNED BY " + owned + " CASCADE").Annotate("removing DaCHS's objects"));
+      SKYSEED_RETURN_IF_ERROR(conn_.Exec("DROP ROLE " + owned).Annotate("removing DaCHS's roles"));
     }
     initialised_ = false;
   }

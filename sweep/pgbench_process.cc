@@ -130,10 +130,9 @@ namespace skyseed {
 Status RunTool(const std::vector<std::string>& argv, const std::string& output_path,
                const std::vector<std::string>& environment) {
   const std::filesystem::path out(output_path);
-  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run,
-                           RunProcess(
-                               argv, out.parent_path().string(), output_path, 1.0,
-                               [] { return Status::Ok(); }, environment));
+  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, RunProcess(
+                                               argv, out.parent_path().string(), output_path, 1.0,
+                                               [] { return Status::Ok(); }, environment));
   if (run.exit_code == 0) return Status::Ok();
   std::string text = ReadWholeFileOrEmpty(out);
   while (!text.empty() && text.back() == '\n') text.pop_back();

@@ -66,7 +66,7 @@ enum class LimitKind {
   kSerialisation,
   kUnknown
 };
-const char* LimitKindName(LimitKind k);  // "none", "database-cpu", "tap-cpu", ...
+const char* LimitKindName(LimitKind k);                // "none", "database-cpu", "tap-cpu", ...
 LimitKind LimitKindFromName(const std::string& name);  // kUnknown for anything else
 
 struct SaturationFinding {

@@ -72,10 +72,10 @@ std::string ServiceSharesCsv(const std::vector<ServiceShare>& shares) {
       "service_share\n";
   for (const ServiceShare& r : shares) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, ",%.4f,%.4f,%.4f,%.4f\n", r.end_to_end_p50_ms,
-                  r.database_p50_ms, r.service_p50_ms, r.share);
-    s += r.tier + "," + std::to_string(r.clients) + "," + r.tap_class + "," + r.database_class +
-         buf;
+    std::snprintf(buf, sizeof buf, ",%.4f,%.4f,%.4f,%.4f\n", r.end_to_end_p50_ms, r.database_p50_ms,
+                  r.service_p50_ms, r.share);
+    s +=
+        r.tier + "," + std::to_string(r.clients) + "," + r.tap_class + "," + r.database_class + buf;
   }
   return s;
 }

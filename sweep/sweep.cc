@@ -7,6 +7,7 @@
 #include "common/file_reads.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
+#include "schema/corpus_schema.h"
 #include "store/manifest_store.h"
 #include "sweep/dachs_service.h"
 #include "sweep/pgbench_process.h"
@@ -14,10 +15,9 @@
 #include "sweep/sweep_store.h"
 #include "sweep/sweep_window_run.h"
 #include "sweep/tap_window_run.h"
-#include "workload/tap_classes.h"
-#include "schema/corpus_schema.h"
 #include "workload/child_connection.h"
 #include "workload/class_explain.h"
+#include "workload/tap_classes.h"
 
 namespace fs = std::filesystem;
 
@@ -105,8 +105,8 @@ using WindowRunner = std::function<Result<SweepWindow>(const std::string& window
 
 // The client counts and repetitions of one tier, reusing recorded windows
 // (of `key`).
-Status MeasureTier(const SweepOptions& o, const std::string& key, const std::string& base_dir,
-                   const WindowRunner& run_window, PgConnection& conn,
+Status MeasureTier(const SweepOptions& o, const std::string& key, const char* rate,
+                   const std::string& base_dir, const WindowRunner& run_window, PgConnection& conn,
                    const std::vector<SweepWindow>& done, TierSweep* t, Narrator& narrator) {
   std::vector<StepEvidence> steps;
   bool warmed = false;
@@ -128,7 +128,7 @@ Status MeasureTier(const SweepOptions& o, const std::string& key, const std::str
           SweepWindow w, run_window((fs::path(base_dir) / WindowDirName(clients, rep)).string(),
                                     clients, rep, o.duration_s));
       SKYSEED_RETURN_IF_ERROR(RecordSweepWindow(conn, key, t->corpus_digest, w));
-      narrator.Say(DescribeWindow(w));
+      narrator.Say(DescribeWindow(w, rate));
       step.push_back(w);
     }
     t->windows.insert(t->windows.end(), step.begin(), step.end());
@@ -187,13 +187,14 @@ Result<ServerCapabilities> Capabilities(const SweepOptions& o, PgConnection& con
 
 }  // namespace
 
-std::string DescribeWindow(const SweepWindow& w) {
+std::string DescribeWindow(const SweepWindow& w, const char* rate) {
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%s %d clients rep %d: %.0f tps, p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, "
+                "%s %d clients rep %d: %.*f %s, p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, "
                 "errors %.2f %%, hit %.4f",
-                w.tier.c_str(), w.clients, w.rep, w.tps, w.latency_ms.p50, w.latency_ms.p95,
-                w.latency_ms.p99, 100 * w.error_rate, w.hit_ratio);
+                w.tier.c_str(), w.clients, w.rep, w.tps < 100 ? 1 : 0, w.tps, rate,
+                w.latency_ms.p50, w.latency_ms.p95, w.latency_ms.p99, 100 * w.error_rate,
+                w.hit_ratio);
   std::string s = buf;
   for (const std::string& f : w.flags) s += " [flagged: " + f + "]";
   return s;
@@ -201,9 +202,9 @@ std::string DescribeWindow(const SweepWindow& w) {
 
 namespace {
 
-// The TAP sweep of one tier: the query files, the service (skyseed's DaCHS
-// started on the first window that must be measured, stopped before the
-// next tier grows), the windows.
+// The TAP sweep of one tier: the query files, the service (skyseed's DaCHS,
+// started when a window is still to be measured and stopped before the next
+// tier grows), the windows.
 Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection& c,
                       const ServerCapabilities& caps, const MachineFacts& machine,
                       const fs::path& tier_dir, const std::string& key, TierSweep* t,
@@ -221,30 +222,29 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
                            ReadSweepWindows(c, key, t->tier, t->corpus_digest));
   std::unique_ptr<DachsService> dachs;
-  TapWindowSetting setting{o,
-                           tier.name,
-                           query_dir.string(),
-                           "",
-                           o.tap.url,
-                           o.tap.pid,
-                           o.tap.ceiling_cores,
-                           caps,
+  TapWindowSetting setting{o,         tier.name, query_dir.string(),  "",
+                           o.tap.url, o.tap.pid, o.tap.ceiling_cores, caps,
                            machine};
-  const WindowRunner run = [&](const std::string& dir, int clients, int rep,
-                               int seconds) -> Result<SweepWindow> {
-    if (setting.url.empty()) {
-      DachsOptions d{o.tap.data_dir, o.tap.dbname, kCorpusSchema, o.tap.dachs_settings};
-      SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
-      setting.url = dachs->url();
-      setting.service_pid = dachs->pid();
-      setting.service_ceiling = dachs->ceiling_cores();
-      *service_description = dachs->Describe();
-    }
+  // skyseed's DaCHS only when a window is still to be measured (a rerun of
+  // a finished tier needs no service).
+  bool missing = false;
+  for (int clients : o.clients) {
+    for (int rep = 1; rep <= o.reps; ++rep) missing = missing || !Recorded(done, clients, rep);
+  }
+  if (setting.url.empty() && missing) {
+    DachsOptions d{o.tap.data_dir, o.tap.dbname, kCorpusSchema, o.tap.dachs_settings};
+    SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
+    setting.url = dachs->url();
+    setting.service_pid = dachs->pid();
+    setting.service_ceiling = dachs->ceiling_cores();
+    *service_description = dachs->Describe();
+  }
+  const WindowRunner run = [&](const std::string& dir, int clients, int rep, int seconds) {
     setting.window_dir = dir;
     return RunTapWindow(setting, c, clients, rep, seconds);
   };
   const Status measured =
-      MeasureTier(o, key, (tier_dir / "tap").string(), run, c, done, t, narrator);
+      MeasureTier(o, key, "req/s", (tier_dir / "tap").string(), run, c, done, t, narrator);
   if (dachs) {
     const Status stopped = dachs->Stop();
     if (measured.ok() && !stopped.ok()) return stopped;
@@ -260,10 +260,10 @@ json DescribeTapSetup(const SweepOptions& o, const json& database_setup) {
   j["mix"] = TapMixText(o.tap_mix);
   j["load_generator"] = "skyseed tapbench (libcurl, one thread and connection per client)";
   j["tables"] = {{"obscore", o.tap.tables.obscore}, {"source", o.tap.tables.source}};
-  j["service"] = o.tap.url.empty() ? json{{"managed_by_skyseed", true}}
-                                   : json{{"url", o.tap.url},
-                                          {"pid", o.tap.pid},
-                                          {"ceiling_cores", o.tap.ceiling_cores}};
+  j["service"] =
+      o.tap.url.empty()
+          ? json{{"managed_by_skyseed", true}}
+          : json{{"url", o.tap.url}, {"pid", o.tap.pid}, {"ceiling_cores", o.tap.ceiling_cores}};
   j["saturation_rule"]["service_busy"] = o.rule.service_busy;
   return j;
 }
@@ -303,7 +303,7 @@ std::string TapSweepLine(const SweepResult& r) {
           (last.finding.saturated ? LimitKindName(last.finding.limit) : "none");
   const double share = TierServiceShare(r.shares, last.tier);
   if (share >= 0) {
-    std::snprintf(buf, sizeof buf, "%.2f", share);
+    std::snprintf(buf, sizeof buf, "%.3f", share);
     line += " service_share_p50_" + last.tier + "=" + buf;
   } else {
     line += " service_share_p50_" + last.tier + "=n/a";
@@ -360,7 +360,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
         return RunWindow(s, c, clients, rep, seconds);
       };
       SKYSEED_RETURN_IF_ERROR(
-          MeasureTier(o, record.key, tier_dir.string(), run, c, done, &d, narrator));
+          MeasureTier(o, record.key, "tps", tier_dir.string(), run, c, done, &d, narrator));
       SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key, d));
       record.tiers.push_back(std::move(d));
       SKYSEED_RETURN_IF_ERROR(WriteResults(o, record));

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "common/status.h"
-#include "sweep/sweep_options.h"
 #include "sweep/service_share.h"
+#include "sweep/sweep_options.h"
 #include "sweep/sweep_record.h"
 
 namespace skyseed {
@@ -35,6 +35,7 @@ Result<SweepResult> RunSweep(const SweepOptions& options);
 std::string TapSweepLine(const SweepResult& r);
 
 // "8 clients rep 2: 5123 tps, p50 1.2 ms, p95 3.4 ms, p99 5.0 ms, hit 0.999"
-std::string DescribeWindow(const SweepWindow& w);
+// `rate` names what the window counts per second ("tps", "req/s").
+std::string DescribeWindow(const SweepWindow& w, const char* rate = "tps");
 
 }  // namespace skyseed

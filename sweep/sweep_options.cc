@@ -52,8 +52,8 @@ Result<std::vector<Entry>> ParseWeights(const std::string& text, const char* opt
     mix.push_back(c);
   }
   if (sum != 100) {
-    return Status::InvalidArgument(std::string(option) + ": weights sum to " +
-                                   std::to_string(sum) + ", not 100");
+    return Status::InvalidArgument(std::string(option) + ": weights sum to " + std::to_string(sum) +
+                                   ", not 100");
   }
   return mix;
 }

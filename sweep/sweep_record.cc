@@ -188,8 +188,7 @@ std::string WindowsCsv(const SweepRecord& r) {
            Num(w.hit_ratio) + "," + Num(w.reads_per_s) + "," + Num(w.temp_bytes) + "," +
            Num(w.read_ms) + "," + Num(w.client_cores) + "," + Num(w.busy_cores) + "," +
            Num(w.database_cores) + "," + Num(w.other_cores) + "," + Num(w.service_cores) + "," +
-           Num(w.response_bytes) + "," + (w.valid() ? "true" : "false") +
-           ",\"" + flags + "\"\n";
+           Num(w.response_bytes) + "," + (w.valid() ? "true" : "false") + ",\"" + flags + "\"\n";
     }
   }
   return s;

@@ -110,8 +110,7 @@ void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWi
   w->read_ms = b.blk_read_ms - a.blk_read_ms;
 }
 
-void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name,
-                       SweepWindow* w) {
+void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name, SweepWindow* w) {
   const double per_thread = w->client_cores / w->client_threads;
   if (per_thread >= rule.client_thread_busy) {
     w->flags.push_back("load generator at its ceiling: " + std::to_string(per_thread).substr(0, 4) +

@@ -30,8 +30,7 @@ struct WindowSetting {
 // Shared by the pgbench and the TAP windows.
 void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWindow* w);
 // Flags a window whose load generator had a thread at its CPU ceiling.
-void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name,
-                       SweepWindow* w);
+void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name, SweepWindow* w);
 // Swap growth and disk headroom.
 void ApplyMachineGuards(const SweepOptions& o, double swap_before, SweepWindow* w);
 // Who used the CPUs, and the host-contended flag.

@@ -53,23 +53,16 @@ void SummariseRequests(const std::vector<TapRequestRecord>& records,
 
 }  // namespace
 
-Result<std::vector<std::string>> TapbenchArgs(const TapWindowSetting& s, int clients,
-                                              int seconds) {
+Result<std::vector<std::string>> TapbenchArgs(const TapWindowSetting& s, int clients, int seconds) {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   if (ec) return Status::IoError("cannot find the skyseed binary to run tapbench: " + ec.message());
-  std::vector<std::string> args = {self.string(),
-                                   "tapbench",
-                                   "--url",
-                                   s.url,
-                                   "--clients",
-                                   std::to_string(clients),
-                                   "--time",
-                                   std::to_string(seconds),
-                                   "--seed",
-                                   std::to_string(s.options.workload.seed),
-                                   "--log",
-                                   (fs::path(s.window_dir) / kLogName).string()};
+  std::vector<std::string> args = {self.string(), "tapbench",
+                                   "--url",       s.url,
+                                   "--clients",   std::to_string(clients),
+                                   "--time",      std::to_string(seconds),
+                                   "--seed",      std::to_string(s.options.workload.seed),
+                                   "--log",       (fs::path(s.window_dir) / kLogName).string()};
   char timeout[32];
   std::snprintf(timeout, sizeof timeout, "%g", s.options.tap.timeout_s);
   args.insert(args.end(), {"--timeout", timeout});
@@ -104,13 +97,12 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   const std::string output = (fs::path(s.window_dir) / "tapbench.out").string();
   fs::remove(fs::path(s.window_dir) / kLogName, ec);  // a killed run's
   SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> args, TapbenchArgs(s, clients, seconds));
-  SKYSEED_ASSIGN_OR_RETURN(
-      ProcessRun run, RunProcess(args, s.window_dir, output, 0.5,
-                                 [&] { return SampleWaitEvents(monitor, &waits); }));
-  ApplyCpuShares(
-      AttributeCpu(cpu_before, ReadCpu(postmaster, s.service_pid), run.cpu_seconds,
-                   run.wall_seconds),
-      s.options.rule, &w);
+  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, RunProcess(args, s.window_dir, output, 0.5, [&] {
+                             return SampleWaitEvents(monitor, &waits);
+                           }));
+  ApplyCpuShares(AttributeCpu(cpu_before, ReadCpu(postmaster, s.service_pid), run.cpu_seconds,
+                              run.wall_seconds),
+                 s.options.rule, &w);
   const std::string log_text = ReadWholeFileOrEmpty(fs::path(s.window_dir) / kLogName);
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TapRequestRecord> records, ParseTapRequestLog(log_text));
   if (!s.options.keep_logs) fs::remove(fs::path(s.window_dir) / kLogName, ec);

@@ -31,9 +31,9 @@ SweepRecord Record(std::vector<SweepWindow> windows) {
 TEST(ServiceShare, DifferenceOfMeanP50sOverValidWindows) {
   SweepWindow flagged = Window(1, 3, {{"lookup_source", 100}});
   flagged.flags.push_back("swap grew in the window");
-  const SweepRecord db = Record({Window(1, 1, {{"lookup_source", 0.4}, {"cone_source", 2.0}}),
-                                 Window(1, 2, {{"lookup_source", 0.6}, {"cone_source", 2.0}}),
-                                 flagged});
+  const SweepRecord db =
+      Record({Window(1, 1, {{"lookup_source", 0.4}, {"cone_source", 2.0}}),
+              Window(1, 2, {{"lookup_source", 0.6}, {"cone_source", 2.0}}), flagged});
   const SweepRecord tap =
       Record({Window(1, 1, {{"tap_lookup", 9.0}, {"tap_cone", 12.0}, {"tap_metadata", 5}}),
               Window(1, 2, {{"tap_lookup", 11.0}, {"tap_cone", 8.0}, {"tap_metadata", 5}})});
@@ -61,8 +61,8 @@ TEST(ServiceShare, ADatabaseSlowerThanTheServiceGivesZeroNotNegative) {
 }
 
 TEST(ServiceShare, LowestClientCountDecidesTheTierShare) {
-  const SweepRecord db = Record(
-      {Window(1, 1, {{"cone_source", 1.0}}), Window(4, 1, {{"cone_source", 1.0}})});
+  const SweepRecord db =
+      Record({Window(1, 1, {{"cone_source", 1.0}}), Window(4, 1, {{"cone_source", 1.0}})});
   const SweepRecord tap =
       Record({Window(1, 1, {{"tap_cone", 4.0}}), Window(4, 1, {{"tap_cone", 40.0}})});
   EXPECT_DOUBLE_EQ(TierServiceShare(ServiceShares(db, tap), "ci"), 0.75);

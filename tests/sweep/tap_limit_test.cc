@@ -51,7 +51,7 @@ TEST(TapLimit, ServiceAtItsCeilingIsTapCpu) {
 TEST(TapLimit, BusyServiceLargeResponsesIdleDatabaseIsSerialisation) {
   SweepWindow w = TapWindow(4, 195, 22);
   w.service_cores = 0.95;
-  w.database_cores = 0.2;                                // < 0.25 x 4 cores
+  w.database_cores = 0.2;                               // < 0.25 x 4 cores
   w.response_bytes = 600 * 1024.0 * (w.committed + 0);  // 600 KiB per response
   const SaturationFinding f = Classify(w);
   ASSERT_TRUE(f.saturated);
@@ -88,7 +88,7 @@ TEST(TapLimit, FallingHitRatioWithRisingReadsIsDatabaseIo) {
 
 TEST(TapLimit, LoadGeneratorThreadsAtTheirCeilingIsClient) {
   SweepWindow w = TapWindow(4, 195, 22);
-  w.client_cores = 3.7;  // 0.93 per client thread
+  w.client_cores = 3.7;    // 0.93 per client thread
   w.service_cores = 0.99;  // the client is checked first: it makes the rest meaningless
   EXPECT_EQ(Classify(w).limit, LimitKind::kClient);
 }

@@ -114,7 +114,10 @@ if os.environ["TAP_URL"]:
     def queries(cls, n=3):
         lines = [q for q in open(os.path.join(qdir, cls + ".adql")).read().splitlines()
                  if q and not q.startswith("--")]
-        return lines[:: max(1, len(lines) // n)][:n]
+        # From the start and the middle: consecutive lines alternate kinds
+        # where a class has two (tap_lookup: source, observation).
+        half = n // 2
+        return (lines[:n - half] + lines[len(lines) // 2:len(lines) // 2 + half])[:n]
 
     def number_after(q, word):
         return q.split(word)[1].split()[0].strip("',)")

@@ -81,7 +81,9 @@ state() {
   sql "SELECT count(*), md5(string_agg(t::text, '|' ORDER BY source_id)) FROM $schema.gaia_source t"
   sql "SELECT relname, relowner::regrole, coalesce(relacl, acldefault('r', relowner))
        FROM pg_class WHERE relnamespace = '$schema'::regnamespace ORDER BY relname"
-  sql "SELECT datname, datacl FROM pg_database WHERE datname = current_database()"
+  # NULL and the owner's explicit default are the same privileges.
+  sql "SELECT datname, coalesce(datacl, acldefault('d', datdba)) FROM pg_database
+       WHERE datname = current_database()"
 }
 # The sweep creates pg_stat_statements (the embedded cluster preloads it).
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
