@@ -18,15 +18,16 @@ double Number(const PgResult& r, int row, int col) {
   return r.is_null(row, col) ? 0 : std::strtod(r.text(row, col).c_str(), nullptr);
 }
 
-Status ReadStatements(PgConnection& conn, ServerSnapshot* s) {
+Status ReadStatements(PgConnection& conn, StatementScope scope, ServerSnapshot* s) {
   PgResult r;
+  // Keyed by role and queryid: pg_stat_statements keeps one entry per both.
   SKYSEED_RETURN_IF_ERROR(conn.Query(
-      Monitored("SELECT queryid::text, query, calls, total_exec_time, rows, shared_blks_hit, "
-                "shared_blks_read FROM pg_stat_statements "
+      Monitored("SELECT userid::text || ':' || queryid::text, query, calls, total_exec_time, "
+                "rows, shared_blks_hit, shared_blks_read FROM pg_stat_statements "
                 "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
                 "AND queryid IS NOT NULL AND query NOT LIKE $1 "
-                "AND userid = (SELECT oid FROM pg_roles WHERE rolname = current_user)"),
-      {std::string(kMonitorTag) + "%"}, &r));
+                "AND ($2 OR userid = (SELECT oid FROM pg_roles WHERE rolname = current_user))"),
+      {std::string(kMonitorTag) + "%", scope == StatementScope::kAnyRole ? "t" : "f"}, &r));
   for (int i = 0; i < r.rows(); ++i) {
     StatementTimes t;
     t.query = r.text(i, 1);
@@ -66,7 +67,8 @@ Result<ServerCapabilities> ProbeCapabilities(PgConnection& conn) {
   return caps;
 }
 
-Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities& caps) {
+Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities& caps,
+                                    StatementScope scope) {
   ServerSnapshot s;
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(
@@ -83,7 +85,7 @@ Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities
   s.xact_commit = Number(r, 0, 5);
   s.xact_rollback = Number(r, 0, 6);
   s.postmaster_start = r.text(0, 7);
-  if (caps.statements) SKYSEED_RETURN_IF_ERROR(ReadStatements(conn, &s));
+  if (caps.statements) SKYSEED_RETURN_IF_ERROR(ReadStatements(conn, scope, &s));
   return s;
 }
 

@@ -40,7 +40,12 @@ struct ServerCapabilities {
 };
 Result<ServerCapabilities> ProbeCapabilities(PgConnection& conn);
 
-Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities& caps);
+// Whose statements a snapshot ranks: the load's own role (pgbench connects
+// as the monitor does), or every role but skyseed's monitoring (a TAP
+// service connects as roles of its own).
+enum class StatementScope { kLoadRole, kAnyRole };
+Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities& caps,
+                                    StatementScope scope = StatementScope::kLoadRole);
 
 // after - before, statement by statement (statements absent before count
 // from zero), ranked by total time.

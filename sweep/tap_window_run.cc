@@ -89,7 +89,7 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   w.client_threads = clients;  // one thread per client
   w.service_ceiling = s.service_ceiling > 0 ? s.service_ceiling : s.machine.cores;
   const double swap_before = SwapUsedMiB();
-  Result<ServerSnapshot> before = TakeSnapshot(monitor, s.caps);
+  Result<ServerSnapshot> before = TakeSnapshot(monitor, s.caps, StatementScope::kAnyRole);
   if (!before.ok()) return before.status().Annotate("reading the server before the window");
   const int postmaster = LocalPostmasterPid(monitor.backend_pid());
   const CpuReading cpu_before = ReadCpu(postmaster, s.service_pid);
@@ -107,7 +107,7 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TapRequestRecord> records, ParseTapRequestLog(log_text));
   if (!s.options.keep_logs) fs::remove(fs::path(s.window_dir) / kLogName, ec);
   SummariseRequests(records, s.options.tap_mix, &w);
-  Result<ServerSnapshot> after = TakeSnapshot(monitor, s.caps);
+  Result<ServerSnapshot> after = TakeSnapshot(monitor, s.caps, StatementScope::kAnyRole);
   if (!after.ok() || after->postmaster_start != before->postmaster_start) {
     w.flags.push_back("server restarted or unreachable during the window");
   } else {

@@ -74,6 +74,10 @@ for tier in tap["tiers"]:
                   all(close(nearest_rank(lc, p), rec[k])
                       for p, k in ((50, "p50"), (95, "p95"), (99, "p99"))),
                   f"{name}: class {cls}: {len(lc)} requests, percentiles recomputed")
+        sent = [s["query"] for s in w["top_by_total"]]
+        check(any("gaia_source" in q or "obscore" in q for q in sent),
+              f"{name}: the statements ranked are the service's ({len(sent)}, e.g. "
+              f"{(sent or [''])[0][:60]!r})")
         check(close(sum(int(r[5]) for r in rows), w["response_bytes"]),
               f"{name}: {w['response_bytes']:.0f} response bytes = the log's sum")
 check(windows > 0, f"{windows} TAP windows")
