@@ -262,7 +262,7 @@ std::string ServiceShareTable(const std::vector<ServiceShare>& shares) {
   std::string rows;
   char buf[64];
   for (const ServiceShare& s : shares) {
-    std::snprintf(buf, sizeof buf, "%.0f %%", 100 * s.share);
+    std::snprintf(buf, sizeof buf, "%.1f %%", 100 * s.share);
     rows += "<tr>" + Cell(s.tier, "l") + Cell(std::to_string(s.clients)) + Cell(s.tap_class, "l") +
             Cell(s.database_class, "l") + Cell(Ms(s.end_to_end_p50_ms)) +
             Cell(Ms(s.database_p50_ms)) + Cell(Ms(s.service_p50_ms)) + Cell(buf) + "</tr>\n";

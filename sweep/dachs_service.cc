@@ -15,6 +15,7 @@
 
 #include "common/file_reads.h"
 #include "common/file_writes.h"
+#include "common/interrupt.h"
 #include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
 #include "sweep/pgbench_process.h"
@@ -78,7 +79,13 @@ std::string RandomPassword() {
   return text;
 }
 
-bool ProcessAlive(int pid) { return pid > 0 && kill(pid, 0) == 0; }
+// A DaCHS server of ours: a pid file may outlive its process, and the pid
+// be another program's by now.
+bool DachsAlive(int pid) {
+  if (pid <= 0 || kill(pid, 0) != 0) return false;
+  return ReadWholeFileOrEmpty("/proc/" + std::to_string(pid) + "/cmdline").find("dachs") !=
+         std::string::npos;
+}
 
 // gavo.rc: sections in order, each key once (a later setting replaces an
 // earlier one: DaCHS's parser refuses a section given twice).
@@ -284,33 +291,45 @@ Status DachsService::Stop() {
   int pid = pid_;
   if (pid == 0)
     pid = std::atoi(ReadWholeFileOrEmpty(fs::path(root_) / "state" / "web.pid").c_str());
-  if (ProcessAlive(pid)) {
-    (void)RunDachs({"serve", "stop"}, "serve-stop");
-    for (int i = 0; i < 100 && ProcessAlive(pid); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    if (ProcessAlive(pid)) kill(pid, SIGKILL);
+  // `dachs serve stop` when we may still run programs; after an interrupt
+  // (which stops every child at once) the signal DaCHS's own stop sends.
+  if (DachsAlive(pid) && !Interrupted()) (void)RunDachs({"serve", "stop"}, "serve-stop");
+  if (DachsAlive(pid)) kill(pid, SIGTERM);
+  for (int i = 0; i < 100 && DachsAlive(pid); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
+  if (DachsAlive(pid)) kill(pid, SIGKILL);
   pid_ = 0;
-  if (initialised_) {
-    std::string owned;
-    for (const char* role : kRoles) {
-      PgResult r;
-      SKYSEED_RETURN_IF_ERROR(conn_.Query("SELECT 1 FROM pg_roles WHERE rolname = $1", {role}, &r));
-      if (r.rows() > 0) owned += (owned.empty() ? "" : ", ") + conn_.IdentQuoter()(role);
-    }
-    if (!owned.empty()) {
-      // Their schemas (dc, tap_schema, ivoa, uws), their grants on the
-      // corpus and on the database, then the roles themselves.
-      SKYSEED_RETURN_IF_ERROR(
-          conn_.Exec("DROP OWNED BY " + owned + " CASCADE").Annotate("removing DaCHS's objects"));
-      SKYSEED_RETURN_IF_ERROR(conn_.Exec("DROP ROLE " + owned).Annotate("removing DaCHS's roles"));
-    }
-    initialised_ = false;
-  }
+  // The folder goes whatever the database says: a later sweep finds what is
+  // left in the database by the roles' names alone.
+  const Status database = RemoveFromDatabase();
   std::error_code ec;
   fs::remove_all(root_, ec);
+  if (!database.ok()) {
+    return database.Annotate(
+        "DaCHS's roles skyseed_dachs_* and their schemas are still in the database; the next "
+        "skyseed sweep --target tap on it removes them");
+  }
   if (ec) return Status::IoError("removing " + root_ + ": " + ec.message());
+  return Status::Ok();
+}
+
+Status DachsService::RemoveFromDatabase() {
+  if (!initialised_) return Status::Ok();
+  std::string owned;
+  for (const char* role : kRoles) {
+    PgResult r;
+    SKYSEED_RETURN_IF_ERROR(conn_.Query("SELECT 1 FROM pg_roles WHERE rolname = $1", {role}, &r));
+    if (r.rows() > 0) owned += (owned.empty() ? "" : ", ") + conn_.IdentQuoter()(role);
+  }
+  if (!owned.empty()) {
+    // Their schemas (dc, tap_schema, ivoa, uws), their grants on the corpus
+    // and on the database, then the roles themselves.
+    SKYSEED_RETURN_IF_ERROR(
+        conn_.Exec("DROP OWNED BY " + owned + " CASCADE").Annotate("removing DaCHS's objects"));
+    SKYSEED_RETURN_IF_ERROR(conn_.Exec("DROP ROLE " + owned).Annotate("removing DaCHS's roles"));
+  }
+  initialised_ = false;
   return Status::Ok();
 }
 

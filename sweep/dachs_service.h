@@ -56,6 +56,7 @@ class DachsService {
   Status Configure(Narrator& narrator);
   Status Serve();
   Status RunDachs(const std::vector<std::string>& args, const std::string& log_name);
+  Status RemoveFromDatabase();
 
   DachsOptions options_;
   PgConnection& conn_;

@@ -37,6 +37,23 @@ json StatementsJson(const std::vector<StatementTimes>& v) {
   return out;
 }
 
+// Absent from windows recorded before the rankings were kept: none.
+std::vector<StatementTimes> StatementsFromJson(const json& j, const char* key) {
+  std::vector<StatementTimes> out;
+  if (!j.contains(key)) return out;
+  for (const json& s : j.at(key)) {
+    StatementTimes t;
+    t.query = s.at("query").get<std::string>();
+    t.calls = s.at("calls").get<double>();
+    t.total_ms = s.at("total_ms").get<double>();
+    t.rows = s.at("rows").get<double>();
+    t.shared_hit = s.at("shared_hit").get<double>();
+    t.shared_read = s.at("shared_read").get<double>();
+    out.push_back(t);
+  }
+  return out;
+}
+
 std::string Num(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", v);
@@ -113,6 +130,8 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.disk_free_gib = j.at("disk_free_gib").get<double>();
     w.wait_events = j.at("wait_events").get<std::map<std::string, int>>();
     w.flags = j.at("flags").get<std::vector<std::string>>();
+    w.statements.by_total = StatementsFromJson(j, "top_by_total");
+    w.statements.by_mean = StatementsFromJson(j, "top_by_mean");
     return w;
   } catch (const json::exception& e) {
     return Status::Corruption(std::string("a recorded sweep window is damaged: ") + e.what());

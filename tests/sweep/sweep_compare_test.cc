@@ -143,9 +143,20 @@ TEST(SweepCompare, SweepJsonRoundTrips) {
   r.key = "k";
   r.tiers[0].finding.limit = LimitKind::kClient;
   r.tiers[0].finding.reason = "why";
+  // What a window read back from the database must keep: the statements the
+  // server ranked and a TAP window's service figures.
+  SweepWindow& w = r.tiers[0].windows.at(0);
+  w.statements.by_total = {{"SELECT 1", 3, 4.5, 3, 10, 2}};
+  w.statements.by_mean = {{"SELECT 2", 1, 9.5, 1, 0, 0}};
+  w.service_cores = 0.75;
+  w.service_ceiling = 1;
+  w.response_bytes = 12345;
   Result<SweepRecord> back = SweepFromJson(SweepToJson(r));
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(SweepToJson(*back), SweepToJson(r));
+  EXPECT_EQ(back->tiers[0].windows[0].statements.by_total.at(0).query, "SELECT 1");
+  EXPECT_EQ(back->tiers[0].windows[0].statements.by_mean.at(0).total_ms, 9.5);
+  EXPECT_EQ(back->tiers[0].windows[0].service_cores, 0.75);
   EXPECT_FALSE(SweepFromJson(nlohmann::json{{"sweep_key", "k"}}).ok());
 }
 

@@ -89,10 +89,29 @@ state() {
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
 state >"$work/before.state"
 out="$work/sweep"
-"$bin" sweep --target both --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1 \
-  --keep-logs --data-dir "$pgdir" --out "$out" >"$work/sweep.log" 2>&1
+sweep=("$bin" sweep --target both --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1
+  --keep-logs --data-dir "$pgdir" --out "$out")
+# Killed once its first TAP window is recorded: DaCHS must go with it.
+"${sweep[@]}" >"$work/killed.log" 2>&1 &
+victim=$!
+for _ in $(seq 600); do
+  grep -q "req/s" "$work/killed.log" && break
+  sleep 0.1
+done
+kill -TERM "$victim"
+wait "$victim"
 rc=$?
-check "skyseed sweep --target both (exit $rc: $(tail -2 "$work/sweep.log" | tr '\n' ' '))" test "$rc" = 0
+dachs="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/killed.log")"
+check "sweep killed after its first TAP window (exit $rc)" test "$rc" != 0 -a -n "$dachs"
+# Gone, or a zombie its parent (PID 1 here) has yet to reap.
+check "its DaCHS (pid $dachs) stopped with it" bash -c '! ps -o stat= -p "$1" | grep -qv Z' _ "$dachs"
+check "its DaCHS folder removed" test ! -e "$pgdir/skyseed-dachs"
+# Run again: only what is missing is measured.
+"${sweep[@]}" >"$work/sweep.log" 2>&1
+rc=$?
+check "skyseed sweep --target both, again (exit $rc: $(tail -2 "$work/sweep.log" | tr '\n' ' '))" test "$rc" = 0
+check "the rerun measured only the missing TAP window (2 clients)" test \
+  "$(grep -c "clients rep" "$work/sweep.log") $(grep -c "ci 2 clients rep 1: .* req/s" "$work/sweep.log")" = "1 1"
 check "the summary line" grep -Eq \
   '^tap-sweep tiers=ci max_rps=[0-9.]+ p95_ms_at_max=[0-9.]+ limit_ci=[a-z-]+ service_share_p50_ci=' \
   "$work/sweep.log"
@@ -103,6 +122,12 @@ cat "$work/check.out"
 passed=$((passed + $(grep -c '^ok:' "$work/check.out")))
 failed=$((failed + $(grep -c '^FAIL:' "$work/check.out")))
 grep -q '^tap_sweep_check: ' "$work/check.out" || fail "tap_sweep_check.py did not finish"
+
+check "run again: every window was recorded, nothing measured, no DaCHS started" bash -c '
+  "$1" sweep --target both --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1 --keep-logs \
+    --data-dir "$2" --out "$3" >"$4" 2>&1 &&
+  ! grep -Eq "clients rep|serves the corpus" "$4" && grep -q "^tap-sweep tiers=ci" "$4"' _ \
+  "$bin" "$pgdir" "$work/again" "$work/again.log"
 
 # ------------------------------------------------------------ nothing left
 state >"$work/after.state"
