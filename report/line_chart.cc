@@ -13,13 +13,18 @@ constexpr double kH = 360, kLeft = 80, kRight = 18, kBottom = 52;
 
 struct Axes {
   double x0, x1, y0, y1;
-  double xlo, xhi, yhi;
+  double xlo, xhi, ylo, yhi;  // ylo and yhi in decades on a log axis
   bool log_x;
+  YScale y_scale;
   double X(double v) const {
     const double a = log_x ? std::log10(std::max(v, 1e-300)) : v;
     return xhi == xlo ? (x0 + x1) / 2 : x0 + (a - xlo) / (xhi - xlo) * (x1 - x0);
   }
-  double Y(double v) const { return y1 - v / yhi * (y1 - y0); }
+  double Y(double v) const {
+    // A whisker's zero end on a log axis stops at the axis.
+    const double a = y_scale == YScale::kLog ? std::max(ylo, std::log10(std::max(v, 1e-300))) : v;
+    return y1 - (a - ylo) / (yhi - ylo) * (y1 - y0);
+  }
 };
 
 double Legend(const LineChart& c, std::string* s) {
@@ -28,24 +33,59 @@ double Legend(const LineChart& c, std::string* s) {
   return SvgLegend(items, Swatch::kLine, kLeft, c.width - kRight, s);
 }
 
+// The zoomed axis's tick step: about five ticks over the values' span.
+double ZoomStep(double lo, double hi) {
+  const double span = hi - lo > 0 ? hi - lo : std::max(std::fabs(hi) * 0.01, 1e-6);
+  return NiceStep(span * 1.1);
+}
+
 Axes Fit(const LineChart& c, double top) {
-  Axes a{kLeft, c.width - kRight, top, kH - kBottom, 0, 1, 1, c.log_x};
-  double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
+  Axes a{kLeft, c.width - kRight, top, kH - kBottom, 0, 1, 0, 1, c.log_x, c.y_scale};
+  double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = 0, ypos = INFINITY;
   for (const LineSeries& se : c.series) {
     for (const LinePoint& p : se.points) {
       const double x = c.log_x ? std::log10(std::max(p.x, 1e-300)) : p.x;
       xmin = std::min(xmin, x);
       xmax = std::max(xmax, x);
       ymax = std::max({ymax, p.y, p.hi});
+      ymin = std::min({ymin, p.y, p.lo});
+      for (double v : {p.y, p.lo}) {
+        if (v > 0) ypos = std::min(ypos, v);
+      }
     }
   }
   if (xmin > xmax) return a;
   const double pad = (xmax - xmin) * 0.04 + (xmax == xmin ? 0.5 : 0);
   a.xlo = xmin - pad;
   a.xhi = xmax + pad;
+  if (c.y_scale == YScale::kLog && ymax > 0) {
+    a.ylo = std::floor(std::log10(std::min(ypos, ymax)));
+    a.yhi = std::max(a.ylo + 1, std::ceil(std::log10(ymax)));
+    return a;
+  }
+  if (c.y_scale == YScale::kZoomed) {
+    const double step = ZoomStep(ymin, ymax);
+    a.ylo = std::floor(ymin / step) * step;
+    a.yhi = std::ceil(ymax / step) * step;
+    if (a.yhi <= a.ylo) a.yhi = a.ylo + step;
+    return a;
+  }
   const double step = NiceStep(ymax * 1.08);
   a.yhi = std::max(step, std::ceil(ymax * 1.08 / step) * step);
   return a;
+}
+
+// The y ticks: every decade on a log axis, nice steps otherwise.
+std::vector<double> YTicks(const LineChart& c, const Axes& a) {
+  std::vector<double> ticks;
+  if (c.y_scale == YScale::kLog) {
+    for (double d = a.ylo; d <= a.yhi + 1e-9; d += 1) ticks.push_back(std::pow(10.0, d));
+    return ticks;
+  }
+  const double step =
+      c.y_scale == YScale::kZoomed ? ZoomStep(a.ylo, a.yhi) : NiceStep(a.yhi / 1.0001);
+  for (int k = 0; a.ylo + k * step <= a.yhi + step / 2; ++k) ticks.push_back(a.ylo + k * step);
+  return ticks;
 }
 
 // Ticks at the distinct x values of the points: client counts and tier sizes
@@ -61,9 +101,9 @@ std::vector<double> XTicks(const LineChart& c) {
 }
 
 void DrawAxes(const LineChart& c, const Axes& a, std::string* s) {
-  const double step = NiceStep(a.yhi / 1.0001);
-  for (int k = 0; k * step <= a.yhi + step / 2; ++k) {
-    const double v = k * step, y = a.Y(v);
+  const std::vector<double> ticks = YTicks(c, a);
+  for (size_t k = 0; k < ticks.size(); ++k) {
+    const double v = ticks[k], y = a.Y(v);
     *s += "<line x1=\"" + SvgNumber(a.x0) + "\" x2=\"" + SvgNumber(a.x1) + "\" y1=\"" +
           SvgNumber(y) + "\" y2=\"" + SvgNumber(y) + "\" stroke=\"" +
           (k == 0 ? "#9ca3af" : "#e5e7eb") + "\"/>\n";
@@ -80,7 +120,8 @@ void DrawAxes(const LineChart& c, const Axes& a, std::string* s) {
   }
   *s += SvgText((a.x0 + a.x1) / 2, a.y1 + 38, c.x_title + (c.log_x ? " (log scale)" : ""),
                 "font-size=\"12\" text-anchor=\"middle\" fill=\"#374151\"");
-  *s += SvgUpText(16, (a.y0 + a.y1) / 2, c.y_title,
+  *s += SvgUpText(16, (a.y0 + a.y1) / 2,
+                  c.y_title + (c.y_scale == YScale::kLog ? " (log scale)" : ""),
                   "font-size=\"12\" text-anchor=\"middle\" fill=\"#374151\"");
 }
 
@@ -106,6 +147,10 @@ void DrawSeries(const LineChart& c, const LineSeries& se, const Axes& a, std::st
               (p.hi > p.lo ? " (" + c.y_label(p.lo) + " \u2013 " + c.y_label(p.hi) + ")" : "") +
               (p.flagged ? " \u00b7 flagged" : "")) +
           "</title></circle>\n";
+    if (c.label_points) {
+      *s += SvgText(x + 7, a.Y(p.y) - 7, c.y_label(p.y),
+                    "font-size=\"10\" fill=\"" + se.color + "\"");
+    }
   }
 }
 

@@ -20,10 +20,17 @@ struct LineSeries {
   std::vector<LinePoint> points;  // in increasing x
 };
 
+// How the y axis spans the data: from zero (rates), in decades (latencies,
+// whose p50 and p99 differ by orders of magnitude), or zoomed onto the
+// values (a hit ratio of 0.998 against 0.9999 is the whole story).
+enum class YScale { kFromZero, kLog, kZoomed };
+
 struct LineChart {
   std::string title = {}, x_title = {}, y_title = {};
   std::vector<LineSeries> series = {};
   bool log_x = false;  // client counts 1..32 and database sizes spread over decades
+  YScale y_scale = YScale::kFromZero;
+  bool label_points = false;  // print each point's value beside it
   std::function<std::string(double)> x_label = {};
   std::function<std::string(double)> y_label = {};
   double width = 640;  // height is 360

@@ -17,6 +17,13 @@ namespace {
 const char* const kColors[] = {"#2563eb", "#d97706", "#059669", "#dc2626",
                                "#7c3aed", "#0891b2", "#65a30d", "#db2777"};
 
+// Four decimals: a hit ratio's story is in the third and fourth.
+std::string FormatHitRatio(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", v);
+  return buf;
+}
+
 std::string Ms(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, v >= 10 ? "%.0f ms" : v >= 1 ? "%.1f ms" : "%.2f ms", v);
@@ -102,6 +109,7 @@ LineChart LatencyChart(const TierSweep& t, const Units& u) {
 LineChart ClassChart(const TierSweep& t, const Units& u) {
   LineChart c = ClientChart("p95 by query class, tier " + t.tier, "p95 latency", u);
   c.y_label = Ms;
+  c.y_scale = YScale::kLog;
   std::map<std::string, LineSeries> by_class;
   for (const auto& [clients, ws] : ByClients(t)) {
     std::map<std::string, std::vector<double>> values;
@@ -290,8 +298,8 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
     const SweepRecord& r = sweeps[k];
     const bool tap = IsTapSweepKey(r.key);
     const Units u = UnitsOf(r);
-    const std::string p = std::string(tap ? "tap_" : "") +
-                          (sweeps.size() > 1 ? "sweep" + std::to_string(k + 1) + "_" : "sweep_");
+    // Named by the sweep's key, never by its place among the sweeps recorded.
+    const std::string p = std::string(tap ? "tap_" : "") + "sweep_" + SweepId(r.key) + "_";
     std::string figures;
     const std::string whiskers =
         " Points are means over the valid repetitions, whiskers their 95 % Student-t interval; "
@@ -316,13 +324,18 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
               SizeChart(r, "Peak throughput by database size", "transactions per second", Tps,
                         [](double v) { return FormatCount(v); }),
               "Each tier's highest mean throughput over its client counts.", &out, &figures);
-    AddFigure(p + "scaling_p95.svg", SizeChart(r, "p95 by database size", "p95 latency", P95, Ms),
-              "p95 at each tier's client count of peak throughput.", &out, &figures);
-    AddFigure(p + "scaling_hit_ratio.svg",
-              SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio", Hit,
-                        [](double v) { return FormatRatio(v); }),
-              "Shared-buffer hits / (hits + reads) in the windows at peak throughput: where it "
-              "falls, the working set no longer fits in shared_buffers.",
+    LineChart p95 = SizeChart(r, "p95 by database size", "p95 latency", P95, Ms);
+    p95.y_scale = YScale::kLog;
+    AddFigure(p + "scaling_p95.svg", p95, "p95 at each tier's client count of peak throughput.",
+              &out, &figures);
+    LineChart hits = SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio",
+                               Hit, [](double v) { return FormatHitRatio(v); });
+    hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
+    hits.label_points = true;
+    AddFigure(p + "scaling_hit_ratio.svg", hits,
+              "Shared-buffer hits / (hits + reads) in the windows at peak throughput, each value "
+              "printed, on an axis zoomed onto them: where it falls, the working set no longer "
+              "fits in shared_buffers.",
               &out, &figures);
     std::string title = r.key;  // "mix=...;duration=60;..." as "mix=... · duration=60 · ..."
     for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");

@@ -1,6 +1,9 @@
 #include "sweep/sweep_options.h"
 
+#include <xxhash.h>
+
 #include <charconv>
+#include <cstdio>
 #include <set>
 
 namespace skyseed {
@@ -132,5 +135,12 @@ std::string TapSweepKey(const SweepOptions& o) {
 }
 
 bool IsTapSweepKey(const std::string& key) { return key.rfind("target=tap;", 0) == 0; }
+
+std::string SweepId(const std::string& key) {
+  char id[9];
+  std::snprintf(id, sizeof id, "%08llx",
+                static_cast<unsigned long long>(XXH3_64bits(key.data(), key.size()) >> 32));
+  return id;
+}
 
 }  // namespace skyseed

@@ -86,5 +86,9 @@ std::string SweepKey(const SweepOptions& o);
 // The TAP sweep's key: "target=tap;mix=...;service=...;...".
 std::string TapSweepKey(const SweepOptions& o);
 bool IsTapSweepKey(const std::string& key);
+// "3fa2c1d0": eight hex digits naming a sweep by its key, so what is named
+// after it (the report's chart files) stays put when other sweeps are
+// recorded beside it.
+std::string SweepId(const std::string& key);
 
 }  // namespace skyseed

@@ -1,5 +1,7 @@
 #include "report/sweep_report.h"
 
+#include "sweep/sweep_options.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -41,10 +43,10 @@ TEST(SweepReport, ChartsTablesAndFiles) {
   const SweepSection s = RenderSweepSection({Record()});
   std::vector<std::string> names;
   for (const auto& f : s.files) names.push_back(f.first);
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"sweep_throughput.svg", "sweep_latency_ci.svg",
-                                      "sweep_classes_ci.svg", "sweep_scaling_tps.svg",
-                                      "sweep_scaling_p95.svg", "sweep_scaling_hit_ratio.svg"}));
+  const std::string id = "sweep_" + SweepId("mix=lookup_source=100") + "_";
+  EXPECT_EQ(names, (std::vector<std::string>{id + "throughput.svg", id + "latency_ci.svg",
+                                             id + "classes_ci.svg", id + "scaling_tps.svg",
+                                             id + "scaling_p95.svg", id + "scaling_hit_ratio.svg"}));
   // The mean of the two valid 1-client windows, and the flagged 99999 left out
   // of the 2-client point (which is drawn hollow).
   EXPECT_NE(s.files[0].second.find("ci \u00b7 1: 1.1k"), std::string::npos);
@@ -54,6 +56,45 @@ TEST(SweepReport, ChartsTablesAndFiles) {
   EXPECT_NE(s.html.find("database-cpu: at 2 clients"), std::string::npos);
   EXPECT_NE(s.html.find("swap grew in the window"), std::string::npos);
   EXPECT_TRUE(RenderSweepSection({}).html.empty());
+}
+
+// A chart keeps its file name when another sweep is recorded beside its own
+// (docs link to them), and two sweeps never share one.
+TEST(SweepReport, ChartNamesAreTheSweepsOwn) {
+  EXPECT_EQ(SweepId("mix=lookup_source=100"), SweepId("mix=lookup_source=100"));
+  EXPECT_NE(SweepId("mix=lookup_source=100"), SweepId("mix=lookup_source=100;duration=2"));
+  EXPECT_EQ(SweepId("k").size(), 8u);
+  SweepRecord other = Record();
+  other.key = "mix=cone_source=100";
+  const SweepSection alone = RenderSweepSection({Record()});
+  const SweepSection both = RenderSweepSection({other, Record()});
+  ASSERT_EQ(both.files.size(), 2 * alone.files.size());
+  for (size_t i = 0; i < alone.files.size(); ++i) {
+    EXPECT_EQ(both.files[alone.files.size() + i].first, alone.files[i].first);
+    EXPECT_NE(both.files[i].first, alone.files[i].first);
+  }
+}
+
+// Latency on a log axis (p50 and p99 decades apart); the hit ratio on an axis
+// zoomed onto its values, each printed to four decimals.
+TEST(SweepReport, LatencyLogAxisAndZoomedHitRatio) {
+  SweepRecord r = Record();
+  for (SweepWindow& w : r.tiers[0].windows) w.hit_ratio = 0.9983;
+  const SweepSection s = RenderSweepSection({r});
+  auto file = [&](const std::string& suffix) -> std::string {
+    for (const auto& f : s.files) {
+      if (f.first.size() > suffix.size() &&
+          f.first.compare(f.first.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        return f.second;
+      }
+    }
+    return "";
+  };
+  EXPECT_NE(file("latency_ci.svg").find("(log scale)</text>"), std::string::npos);
+  const std::string hits = file("scaling_hit_ratio.svg");
+  EXPECT_NE(hits.find(">0.9983</text>"), std::string::npos) << "the value printed";
+  EXPECT_EQ(hits.find(">0.00</text>"), std::string::npos) << "no axis from zero";
+  EXPECT_EQ(hits.find(">1.25"), std::string::npos);
 }
 
 // A class whose recorded plan (PostgreSQL's, tests/sweep/plans) throws
