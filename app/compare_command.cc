@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/user_values.h"
 #include "common/file_reads.h"
 #include "sweep/sweep_compare.h"
 
@@ -26,24 +27,6 @@ Result<SweepRecord> ReadSweepFile(const std::string& where) {
   Result<SweepRecord> r = SweepFromJson(j);
   if (!r.ok()) return Status::InvalidArgument(path.string() + ": " + r.status().message());
   return r;
-}
-
-// "10%", "10" (percent) or "2.5 %"; a fraction in (0, 10].
-Result<double> ParsePercent(const std::string& text, const char* what) {
-  std::string digits = text;
-  while (!digits.empty() && (digits.back() == '%' || digits.back() == ' ')) digits.pop_back();
-  size_t used = 0;
-  double v = NAN;
-  try {
-    v = std::stod(digits, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (digits.empty() || used != digits.size() || !(v > 0) || v > 1000) {
-    return Status::InvalidArgument(std::string(what) + " '" + text +
-                                   "': expected a percentage such as 10%");
-  }
-  return v / 100;
 }
 
 std::string Describe(const FigureChange& c) {

@@ -8,10 +8,12 @@
 
 #include "app/commands.h"
 #include "app/connection_options.h"
+#include "app/user_values.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
 #include "report/tier_report.h"
 #include "store/manifest_store.h"
+#include "sweep/capacity.h"
 #include "sweep/sweep_store.h"
 
 namespace skyseed {
@@ -26,17 +28,22 @@ Result<ReportInput> ReadReportInput(const std::string& conninfo) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
   if (tiers.empty()) return Status::NotFound("no tier recorded yet; run skyseed grow first");
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> sweeps, ReadSweepRecords(*conn));
-  return ReportInput{id.seed, id.generator_version, tiers, sweeps};
+  return ReportInput{id.seed, id.generator_version, tiers, sweeps, Slo{}};
 }
 
 // --out is created only once there is a report to put in it: a database
 // with no tier, or none at all, leaves no empty folder behind.
-Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
+Status WriteReport(const fs::path& out, const ConnectionOptions& c, const std::string& slo_p95,
+                   const std::string& slo_errors) {
   // Checked before connecting, so that a typo costs no server start-up.
+  Slo slo;
+  SKYSEED_ASSIGN_OR_RETURN(slo.p95_ms, ParseMilliseconds(slo_p95, "--slo-p95"));
+  SKYSEED_ASSIGN_OR_RETURN(slo.error_rate, ParsePercent(slo_errors, "--slo-errors"));
   const Status usable = CheckOutputDirCreatable(out);
   if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
   SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveReadOnlyConninfo(c));
   SKYSEED_ASSIGN_OR_RETURN(ReportInput input, ReadReportInput(conninfo));
+  input.slo = slo;
   const Status out_dir = PrepareOutputDir(out);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
   for (const ReportFile& f : RenderTierReport(input)) {
@@ -45,6 +52,9 @@ Status WriteReport(const fs::path& out, const ConnectionOptions& c) {
   std::error_code ec;
   const fs::path html = fs::absolute(out / "report.html", ec);
   std::printf("%s\n", (ec ? out / "report.html" : html).lexically_normal().c_str());
+  for (const SweepRecord& r : input.sweeps) {
+    std::printf("%s\n", CapacityLine(r, slo, SummariseGuards(r)).c_str());
+  }
   return Status::Ok();
 }
 
@@ -58,17 +68,29 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
       "with the capacity sweeps run on them (throughput and latency by clients and by "
       "database size, saturation, flagged windows).");
   struct Args {
-    std::string out;
+    std::string out, slo_p95 = "2s", slo_errors = "1%";
     ConnectionOptions conn;
   };
   auto a = std::make_shared<Args>();
-  cmd->add_option("--out", a->out, "folder for report.html and the SVG charts (created if missing)")
+  cmd->add_option("--out", a->out,
+                  "folder for report.html, summary.md and the SVG charts (created if missing)")
       ->required();
+  cmd->add_option("--slo-p95", a->slo_p95,
+                  "a sweep's sustainable capacity keeps p95 within this (e.g. 2s, 500ms)")
+      ->default_val(a->slo_p95);
+  cmd->add_option("--slo-errors", a->slo_errors, "... and its error rate under this")
+      ->default_val(a->slo_errors);
   AddConnectionOptions(cmd, &a->conn);
   cmd->footer(
       "Example:\n  skyseed report --db 'host=db1 dbname=sky' --out sky-report\n"
-      "Prints the path of report.html; open it in any browser (no script, no network).");
-  cmd->callback([=] { *run = [=]() -> Status { return WriteReport(a->out, a->conn); }; });
+      "Prints the path of report.html (open it in any browser: no script, no network), then\n"
+      "one line per recorded sweep: capacity tiers=... peak_tps=... sustainable_tps=...\n"
+      "slo_p95_ms=... guards=passed|failed:N limit_<tier>=<class>.\n"
+      "summary.md holds the guards, headline, limits and plan flags in GitHub markdown:\n"
+      "  cat sky-report/summary.md >> \"$GITHUB_STEP_SUMMARY\"");
+  cmd->callback([=] {
+    *run = [=]() -> Status { return WriteReport(a->out, a->conn, a->slo_p95, a->slo_errors); };
+  });
 }
 
 }  // namespace skyseed

@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace skyseed {
 
@@ -70,6 +72,48 @@ Result<std::pair<int, int>> ParseShard(const std::string& text) {
   Result<uint64_t> n = ParseCount(text.substr(slash + 1), "--shard N", 1, 1024);
   if (!k.ok() || !n.ok() || *k > *n) return bad();
   return std::make_pair(static_cast<int>(*k) - 1, static_cast<int>(*n));
+}
+
+Result<double> ParsePercent(const std::string& text, const char* what) {
+  std::string digits = text;
+  while (!digits.empty() && (digits.back() == '%' || digits.back() == ' ')) digits.pop_back();
+  size_t used = 0;
+  double v = NAN;
+  try {
+    v = std::stod(digits, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (digits.empty() || used != digits.size() || !(v > 0) || v > 1000) {
+    return Status::InvalidArgument(std::string(what) + " '" + text +
+                                   "': expected a percentage such as 10%");
+  }
+  return v / 100;
+}
+
+Result<double> ParseMilliseconds(const std::string& text, const char* what) {
+  std::string digits = text;
+  double unit = 1;
+  while (!digits.empty() && digits.back() == ' ') digits.pop_back();
+  if (digits.size() > 2 && digits.compare(digits.size() - 2, 2, "ms") == 0) {
+    digits.resize(digits.size() - 2);
+  } else if (!digits.empty() && digits.back() == 's') {
+    digits.pop_back();
+    unit = 1000;
+  }
+  while (!digits.empty() && digits.back() == ' ') digits.pop_back();
+  size_t used = 0;
+  double v = NAN;
+  try {
+    v = std::stod(digits, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (digits.empty() || used != digits.size() || !(v > 0) || v * unit > 86'400'000) {
+    return Status::InvalidArgument(std::string(what) + " '" + text +
+                                   "': expected a duration such as 2s or 500ms");
+  }
+  return v * unit;
 }
 
 }  // namespace skyseed

@@ -290,9 +290,130 @@ std::string ServiceShareTable(const std::vector<ServiceShare>& shares) {
          rows + "</tbody></table></section>\n";
 }
 
+std::string GuardText(const GuardResult& g) {
+  if (g.passed()) return "passed";
+  std::string s = "failed in " + std::to_string(g.windows.size()) + ": ";
+  for (size_t i = 0; i < g.windows.size() && i < 4; ++i) s += (i ? "; " : "") + g.windows[i];
+  if (g.windows.size() > 4) s += "; ...";
+  return s;
+}
+
+std::string RateText(double v, bool tap) { return FormatCount(v) + (tap ? " req/s" : " tps"); }
+
+std::string CapacityText(const TierCapacity& c, bool tap) {
+  if (c.sustainable_tps <= 0) return "none within the objective";
+  return RateText(c.sustainable_tps, tap) + " at " + std::to_string(c.sustainable_clients) +
+         " clients (p95 " + Ms(c.p95_ms_at_sustainable) + ")";
+}
+
+std::string Limit(const TierSweep& t) {
+  return t.finding.saturated ? LimitKindName(t.finding.limit) : "kept scaling";
+}
+
+std::string SloText(const Slo& slo) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "p95 within %s and errors under %g %%", Ms(slo.p95_ms).c_str(),
+                100 * slo.error_rate);
+  return buf;
+}
+
+// Validity guards, then each tier's peak and sustainable capacity.
+std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
+                         const std::vector<GuardResult>& guards) {
+  const bool tap = IsTapSweepKey(r.key);
+  int failed = 0;
+  std::string rows;
+  for (const GuardResult& g : guards) {
+    failed += g.passed() ? 0 : 1;
+    rows +=
+        "<tr>" + Cell(g.guard, "l") + Cell(GuardText(g), g.passed() ? "l" : "l wrap") + "</tr>\n";
+  }
+  std::string h = "<section class=\"panel\"><h2>Validity guards: " +
+                  std::string(failed == 0 ? "all passed"
+                                          : std::to_string(failed) +
+                                                " failed (their windows "
+                                                "are left out of every mean)") +
+                  "</h2><table><thead><tr><th class=\"l\">Guard</th><th class=\"l\">Result</th>"
+                  "</tr></thead><tbody>\n" +
+                  rows + "</tbody></table></section>\n";
+  h += "<section class=\"panel\"><h2>Headline</h2><p class=\"sub\">Sustainable capacity: the "
+       "highest mean throughput of a client count whose valid windows kept " +
+       EscapeMarkup(SloText(slo)) +
+       ".</p><table><thead><tr><th class=\"l\">Tier</th><th>Database size</th><th>Peak "
+       "throughput</th><th>Sustainable capacity</th><th class=\"l\">Limit</th></tr></thead>"
+       "<tbody>\n";
+  for (const TierSweep& t : r.tiers) {
+    const TierCapacity c = CapacityOf(t, slo);
+    h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
+         Cell(c.peak_tps > 0
+                  ? RateText(c.peak_tps, tap) + " at " + std::to_string(c.peak_clients) + " clients"
+                  : "-") +
+         Cell(CapacityText(c, tap)) + Cell(Limit(t), "l") + "</tr>\n";
+  }
+  return h + "</tbody></table></section>\n";
+}
+
+// Text in a markdown table cell: what GitHub would read as HTML escaped, and
+// the cell separator too.
+std::string MdCell(const std::string& raw) {
+  std::string text = EscapeMarkup(raw);
+  for (size_t at; (at = text.find('|')) != std::string::npos;) text.replace(at, 1, "&#124;");
+  return text;
+}
+
+std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
+                            const std::vector<GuardResult>& guards, const std::string& prefix,
+                            const std::string& capacity_line) {
+  const bool tap = IsTapSweepKey(r.key);
+  int failed = 0;
+  for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;
+  std::string m = std::string("## ") +
+                  (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") + "\n\n`" +
+                  r.key + "`\n\n**Validity guards: " +
+                  (failed == 0 ? std::string("all passed") : std::to_string(failed) + " failed") +
+                  "**\n\n| Guard | Result |\n|---|---|\n";
+  for (const GuardResult& g : guards) {
+    m += "| " + g.guard + " | " + MdCell(GuardText(g)) + " |\n";
+  }
+  m += "\n**Headline** (sustainable: " + SloText(slo) +
+       ")\n\n| Tier | Database size | Peak throughput | Sustainable capacity | Limit | Why |\n"
+       "|---|---:|---:|---:|---|---|\n";
+  for (const TierSweep& t : r.tiers) {
+    const TierCapacity c = CapacityOf(t, slo);
+    m += "| " + MdCell(t.tier) + " | " + FormatBytes(static_cast<double>(t.database_size)) + " | " +
+         (c.peak_tps > 0
+              ? RateText(c.peak_tps, tap) + " at " + std::to_string(c.peak_clients) + " clients"
+              : "-") +
+         " | " + CapacityText(c, tap) + " | " + Limit(t) + " | " + MdCell(t.finding.reason) +
+         " |\n";
+  }
+  std::string flags;
+  for (const TierSweep& t : r.tiers) {
+    for (const auto& [cls, plan] : t.explain) {
+      Result<std::vector<PlanFlag>> found = FlagPlan(plan);
+      if (!found.ok()) continue;
+      for (const PlanFlag& f : *found) {
+        flags += "| " + MdCell(t.tier) + " | " + MdCell(cls) + " | " + PlanFlagName(f.kind) +
+                 " | " + MdCell(f.node + ": " + f.detail) + " |\n";
+      }
+    }
+  }
+  if (!tap) {
+    m += "\n**Plan flags**\n\n";
+    m += flags.empty() ? "No plan shows a misestimate, a nested loop run per row, or a filter "
+                         "throwing most rows away.\n"
+                       : "| Tier | Class | Flag | Where |\n|---|---|---|---|\n" + flags;
+  }
+  m += "\n![throughput](" + prefix + "throughput.svg)\n";
+  for (const TierSweep& t : r.tiers) {
+    m += "![latency " + t.tier + "](" + prefix + "latency_" + t.tier + ".svg)\n";
+  }
+  return m + "\n```\n" + capacity_line + "\n```\n\n";
+}
+
 }  // namespace
 
-SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
+SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Slo& slo) {
   SweepSection out;
   for (size_t k = 0; k < sweeps.size(); ++k) {
     const SweepRecord& r = sweeps[k];
@@ -345,10 +466,15 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps) {
         share = ServiceShareTable(ServiceShares(*db, r));
       }
     }
+    const std::vector<GuardResult> guards = SummariseGuards(r);
+    const std::string line = CapacityLine(r, slo, guards);
+    out.capacity_lines.push_back(line);
+    out.markdown += SummaryMarkdown(r, slo, guards, p, line);
     out.html += std::string("<h2 class=\"part\">") +
                 (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
-                "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" + FindingsTable(r) +
-                share + "<section class=\"charts\">\n" + figures + "</section>\n" + FlagsTable(r) +
+                "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" +
+                HeadlineHtml(r, slo, guards) + FindingsTable(r) + share +
+                "<section class=\"charts\">\n" + figures + "</section>\n" + FlagsTable(r) +
                 (tap ? std::string() : PlanFlagsTable(r));
   }
   return out;

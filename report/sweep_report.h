@@ -1,12 +1,14 @@
 // The capacity-sweep part of the report: throughput and p50/p95/p99 against
 // client count per tier, per-class latency, throughput, p95 and buffer hit
 // ratio against database size, and tables of the saturation findings and
-// of every flagged window. Pure: renders records already read.
+// of every flagged window, led by the validity guards and each tier's peak
+// and sustainable capacity. Pure: renders records already read.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "sweep/capacity.h"
 #include "sweep/sweep_record.h"
 
 namespace skyseed {
@@ -14,8 +16,12 @@ namespace skyseed {
 struct SweepSection {
   std::string html;  // one or more <section> elements; empty without sweeps
   std::vector<std::pair<std::string, std::string>> files;  // SVG name, content
+  // The headline, guards, limits and plan flags as GitHub-flavoured markdown
+  // (summary.md, for a CI job summary); empty without sweeps.
+  std::string markdown;
+  std::vector<std::string> capacity_lines;  // CapacityLine of each sweep
 };
 
-SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps);
+SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Slo& slo = {});
 
 }  // namespace skyseed

@@ -438,9 +438,16 @@ std::vector<ReportFile> RenderTierReport(const ReportInput& input) {
     files.push_back({c.file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
     figures += Figure(c.file, c.chart, svg, c.caption);
   }
-  const SweepSection sweeps = RenderSweepSection(input.sweeps);
+  const SweepSection sweeps = RenderSweepSection(input.sweeps, input.slo);
   for (const auto& [name, svg] : sweeps.files) files.push_back({name, svg});
   files[0].content = Page(m, figures, sweeps.html);
+  // For $GITHUB_STEP_SUMMARY: markdown GitHub renders, images by relative path.
+  files.push_back(
+      {"summary.md",
+       "# skyseed capacity report\n\nSeed " + std::to_string(input.seed) + " (" +
+           EscapeMarkup(input.generator_version) + "), " + std::to_string(input.tiers.size()) +
+           " tiers reached; charts and every table in report.html.\n\n" +
+           (sweeps.markdown.empty() ? "No capacity sweep recorded.\n" : sweeps.markdown)});
   return files;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "store/manifest_records.h"
+#include "sweep/capacity.h"
 #include "sweep/sweep_record.h"
 
 namespace skyseed {
@@ -18,6 +19,7 @@ struct ReportInput {
   std::string generator_version;
   std::vector<TierRecord> tiers;    // in the order they were reached
   std::vector<SweepRecord> sweeps;  // capacity sweeps run on them, if any
+  Slo slo;                          // what "sustainable" means in the sweeps' headline
 };
 
 struct ReportFile {

@@ -339,6 +339,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
     t.tier = tier.name;
     t.corpus_digest = reached.corpus.Hex();
     t.database_size = reached.database_size;
+    t.missing_evidence = caps.missing;
     if (o.measures_database()) {
       SKYSEED_ASSIGN_OR_RETURN(std::vector<WorkloadFile> workload,
                                PrepareWorkload(o, tier, *child, tier_dir / "workload"));

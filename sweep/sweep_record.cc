@@ -138,11 +138,12 @@ Result<SweepWindow> WindowFromJson(const json& j) {
   }
 }
 
-json FindingToJson(const SaturationFinding& f) {
+json FindingToJson(const SaturationFinding& f, const std::vector<std::string>& missing_evidence) {
   return {{"saturated", f.saturated},
           {"step", f.step},
           {"limit", LimitKindName(f.limit)},
-          {"reason", f.reason}};
+          {"reason", f.reason},
+          {"missing_evidence", missing_evidence}};
 }
 
 Result<SweepRecord> SweepFromJson(const json& j) {
@@ -160,6 +161,8 @@ Result<SweepRecord> SweepFromJson(const json& j) {
       tier.finding.step = f.at("step").get<size_t>();
       tier.finding.limit = LimitKindFromName(f.at("limit").get<std::string>());
       tier.finding.reason = f.at("reason").get<std::string>();
+      tier.missing_evidence =
+          f.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
       tier.explain = t.at("explain").get<std::map<std::string, json>>();
       for (const json& w : t.at("windows")) {
         SKYSEED_ASSIGN_OR_RETURN(SweepWindow window, WindowFromJson(w));
@@ -181,7 +184,7 @@ json SweepToJson(const SweepRecord& r) {
     tiers.push_back({{"tier", t.tier},
                      {"corpus_digest", t.corpus_digest},
                      {"database_size", t.database_size},
-                     {"saturation", FindingToJson(t.finding)},
+                     {"saturation", FindingToJson(t.finding, t.missing_evidence)},
                      {"explain", t.explain},
                      {"windows", windows}});
   }

@@ -20,6 +20,9 @@ struct TierSweep {
   std::vector<SweepWindow> windows;  // clients, then repetitions
   SaturationFinding finding;
   std::map<std::string, nlohmann::json> explain;  // class -> EXPLAIN JSON
+  // What the server could not tell while this tier was measured
+  // (ServerCapabilities::missing): the monitoring-coverage guard.
+  std::vector<std::string> missing_evidence;
 };
 
 struct SweepRecord {
@@ -31,7 +34,9 @@ struct SweepRecord {
 nlohmann::json WindowToJson(const SweepWindow& w);
 // Corruption for a record that is not a window.
 Result<SweepWindow> WindowFromJson(const nlohmann::json& j);
-nlohmann::json FindingToJson(const SaturationFinding& f);
+// The tier's finding, with the evidence that was missing while it was measured.
+nlohmann::json FindingToJson(const SaturationFinding& f,
+                             const std::vector<std::string>& missing_evidence);
 nlohmann::json SweepToJson(const SweepRecord& r);
 // The record SweepToJson wrote (sweep.json); Corruption for anything else.
 Result<SweepRecord> SweepFromJson(const nlohmann::json& j);

@@ -60,7 +60,7 @@ Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSwe
   PgResult r;
   return conn.Query(UpsertSql(ManifestSweepTier(), conn.IdentQuoter()),
                     {key, t.tier, t.corpus_digest, std::to_string(t.database_size),
-                     FindingToJson(t.finding).dump(), json(t.explain).dump()},
+                     FindingToJson(t.finding, t.missing_evidence).dump(), json(t.explain).dump()},
                     &r);
 }
 
@@ -84,6 +84,9 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
     t.finding.saturated = finding.value("saturated", false);
     t.finding.reason = finding.value("reason", "");
     t.finding.limit = LimitKindFromName(finding.value("limit", ""));
+    // Absent from tiers recorded before the guard summary: unknown, not none.
+    t.missing_evidence =
+        finding.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
     SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> w,
                              ReadSweepWindows(conn, records.back().key, t.tier, t.corpus_digest));
     t.windows = w;

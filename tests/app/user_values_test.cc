@@ -20,6 +20,22 @@ TEST(UserValues, Seeds) {
   EXPECT_EQ(ParseSeed("x").status().code(), Status::Code::kInvalidArgument);
 }
 
+TEST(UserValues, DurationsAndPercents) {
+  EXPECT_DOUBLE_EQ(*ParseMilliseconds("2s", "--slo-p95"), 2000);
+  EXPECT_DOUBLE_EQ(*ParseMilliseconds("1.5 s", "--slo-p95"), 1500);
+  EXPECT_DOUBLE_EQ(*ParseMilliseconds("500ms", "--slo-p95"), 500);
+  EXPECT_DOUBLE_EQ(*ParseMilliseconds("250", "--slo-p95"), 250);
+  for (const char* bad : {"", "s", "ms", "-1s", "0", "2 m", "abc", "1e12"}) {
+    Result<double> r = ParseMilliseconds(bad, "--slo-p95");
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(r.status().message().rfind("--slo-p95 '", 0), 0u) << r.status().message();
+  }
+  EXPECT_DOUBLE_EQ(*ParsePercent("1%", "--slo-errors"), 0.01);
+  EXPECT_DOUBLE_EQ(*ParsePercent("2.5 %", "--slo-errors"), 0.025);
+  EXPECT_FALSE(ParsePercent("0%", "--slo-errors").ok());
+  EXPECT_FALSE(ParsePercent("x", "--slo-errors").ok());
+}
+
 TEST(UserValues, Sizes) {
   EXPECT_EQ(*ParseSize("10GiB"), 10ULL << 30);
   EXPECT_EQ(*ParseSize("500MB"), 500'000'000ULL);

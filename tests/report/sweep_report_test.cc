@@ -1,13 +1,12 @@
 #include "report/sweep_report.h"
 
-#include "sweep/sweep_options.h"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "report/line_chart.h"
+#include "sweep/sweep_options.h"
 
 namespace skyseed {
 namespace {
@@ -44,9 +43,10 @@ TEST(SweepReport, ChartsTablesAndFiles) {
   std::vector<std::string> names;
   for (const auto& f : s.files) names.push_back(f.first);
   const std::string id = "sweep_" + SweepId("mix=lookup_source=100") + "_";
-  EXPECT_EQ(names, (std::vector<std::string>{id + "throughput.svg", id + "latency_ci.svg",
-                                             id + "classes_ci.svg", id + "scaling_tps.svg",
-                                             id + "scaling_p95.svg", id + "scaling_hit_ratio.svg"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{id + "throughput.svg", id + "latency_ci.svg",
+                                      id + "classes_ci.svg", id + "scaling_tps.svg",
+                                      id + "scaling_p95.svg", id + "scaling_hit_ratio.svg"}));
   // The mean of the two valid 1-client windows, and the flagged 99999 left out
   // of the 2-client point (which is drawn hollow).
   EXPECT_NE(s.files[0].second.find("ci \u00b7 1: 1.1k"), std::string::npos);
@@ -56,6 +56,19 @@ TEST(SweepReport, ChartsTablesAndFiles) {
   EXPECT_NE(s.html.find("database-cpu: at 2 clients"), std::string::npos);
   EXPECT_NE(s.html.find("swap grew in the window"), std::string::npos);
   EXPECT_TRUE(RenderSweepSection({}).html.empty());
+  // The headline: guards (the 2-client rep 2 window swapped), then peak and
+  // sustainable capacity, in the page and in summary.md.
+  EXPECT_NE(s.html.find("Validity guards: 1 failed"), std::string::npos);
+  EXPECT_NE(s.html.find("failed in 1: ci 2 clients rep 2"), std::string::npos);
+  EXPECT_NE(s.markdown.find("| no swapping | failed in 1: ci 2 clients rep 2 |"), std::string::npos)
+      << s.markdown;
+  EXPECT_NE(s.markdown.find("| ci | 40.0 MiB | 1.9k tps at 2 clients |"), std::string::npos)
+      << s.markdown;
+  ASSERT_EQ(s.capacity_lines.size(), 1u);
+  EXPECT_EQ(s.capacity_lines[0],
+            "capacity tiers=ci peak_tps=1900 sustainable_tps=1900 slo_p95_ms=2000 "
+            "guards=failed:1 limit_ci=database-cpu");
+  EXPECT_NE(s.markdown.find("```\n" + s.capacity_lines[0] + "\n```"), std::string::npos);
 }
 
 // A chart keeps its file name when another sweep is recorded beside its own

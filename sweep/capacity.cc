@@ -1,0 +1,107 @@
+#include "sweep/capacity.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace skyseed {
+namespace {
+
+// Which guard a window's flag belongs to: each flag starts with the words
+// its guard writes (sweep_window_run.cc, tap_window_run.cc).
+struct GuardKind {
+  const char* guard;
+  std::vector<const char*> flag_starts;
+};
+const std::vector<GuardKind>& Guards() {
+  static const std::vector<GuardKind> guards = {
+      {"load generator ran to completion", {"pgbench exited", "tapbench exited"}},
+      {"load generator's log matches its own count", {"log holds"}},
+      {"load generator below its ceiling", {"load generator at its ceiling"}},
+      {"no other process holding the CPUs", {"host-contended"}},
+      {"no swapping", {"swap grew"}},
+      {"disk headroom kept", {"disk headroom"}},
+      {"no unexpected restarts", {"server restarted"}},
+  };
+  return guards;
+}
+
+std::string WindowName(const SweepWindow& w) {
+  return w.tier + " " + std::to_string(w.clients) + " clients rep " + std::to_string(w.rep);
+}
+
+}  // namespace
+
+TierCapacity CapacityOf(const TierSweep& t, const Slo& slo) {
+  TierCapacity c;
+  c.tier = t.tier;
+  std::map<int, std::vector<SweepWindow>> steps;
+  for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
+  for (const auto& [clients, ws] : steps) {
+    const StepEvidence e = StepFromWindows(ws);
+    if (e.tps <= 0) continue;  // no valid window
+    if (e.tps > c.peak_tps) {
+      c.peak_tps = e.tps;
+      c.peak_clients = clients;
+    }
+    const double errors = ValidInterval(ws, [](const SweepWindow& w) { return w.error_rate; }).mean;
+    if (e.p95_ms <= slo.p95_ms && errors < slo.error_rate && e.tps > c.sustainable_tps) {
+      c.sustainable_tps = e.tps;
+      c.sustainable_clients = clients;
+      c.p95_ms_at_sustainable = e.p95_ms;
+    }
+  }
+  return c;
+}
+
+std::vector<GuardResult> SummariseGuards(const SweepRecord& r) {
+  std::vector<GuardResult> out;
+  for (const GuardKind& g : Guards()) out.push_back({g.guard, {}});
+  GuardResult other{"every flag of a known guard", {}};
+  for (const TierSweep& t : r.tiers) {
+    for (const SweepWindow& w : t.windows) {
+      for (const std::string& flag : w.flags) {
+        bool known = false;
+        for (size_t i = 0; i < Guards().size(); ++i) {
+          for (const char* start : Guards()[i].flag_starts) {
+            if (flag.rfind(start, 0) == 0) {
+              out[i].windows.push_back(WindowName(w));
+              known = true;
+            }
+          }
+        }
+        if (!known) other.windows.push_back(WindowName(w) + ": " + flag);
+      }
+    }
+  }
+  GuardResult coverage{"monitoring coverage complete", {}};
+  for (const TierSweep& t : r.tiers) {
+    for (const std::string& m : t.missing_evidence) coverage.windows.push_back(t.tier + ": " + m);
+  }
+  out.push_back(coverage);
+  if (!other.passed()) out.push_back(other);
+  return out;
+}
+
+std::string CapacityLine(const SweepRecord& r, const Slo& slo,
+                         const std::vector<GuardResult>& guards) {
+  std::string tiers, limits;
+  double peak = 0, sustainable = 0;
+  for (const TierSweep& t : r.tiers) {
+    tiers += (tiers.empty() ? "" : ",") + t.tier;
+    const TierCapacity c = CapacityOf(t, slo);
+    peak = std::max(peak, c.peak_tps);
+    sustainable = std::max(sustainable, c.sustainable_tps);
+    limits += " limit_" + t.tier + "=" + (t.finding.saturated ? LimitKindName(t.finding.limit) : "none");
+  }
+  int failed = 0;
+  for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, " peak_tps=%.0f sustainable_tps=%.0f slo_p95_ms=%.0f", peak,
+                sustainable, slo.p95_ms);
+  return "capacity tiers=" + tiers + buf +
+         " guards=" + (failed == 0 ? std::string("passed") : "failed:" + std::to_string(failed)) +
+         limits;
+}
+
+}  // namespace skyseed

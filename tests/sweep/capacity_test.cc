@@ -1,0 +1,98 @@
+#include "sweep/capacity.h"
+
+#include <gtest/gtest.h>
+
+namespace skyseed {
+namespace {
+
+SweepWindow Window(int clients, int rep, double tps, double p95, double errors = 0) {
+  SweepWindow w;
+  w.tier = "ci";
+  w.clients = clients;
+  w.rep = rep;
+  w.tps = tps;
+  w.latency_ms.p95 = p95;
+  w.error_rate = errors;
+  return w;
+}
+
+TierSweep Tier(std::vector<SweepWindow> windows) {
+  TierSweep t;
+  t.tier = "ci";
+  t.windows = std::move(windows);
+  return t;
+}
+
+TEST(Capacity, PeakAndTheHighestStepWithinTheObjective) {
+  // Means: 1 client 1000 tps p95 10 ms; 2 clients 1900 tps p95 40 ms;
+  // 4 clients 2100 tps p95 3000 ms, over a 2 s objective.
+  const TierSweep t = Tier({Window(1, 1, 900, 8), Window(1, 2, 1100, 12), Window(2, 1, 1900, 40),
+                            Window(4, 1, 2000, 2800), Window(4, 2, 2200, 3200)});
+  const TierCapacity c = CapacityOf(t, Slo{2000, 0.01});
+  EXPECT_DOUBLE_EQ(c.peak_tps, 2100);
+  EXPECT_EQ(c.peak_clients, 4);
+  EXPECT_DOUBLE_EQ(c.sustainable_tps, 1900);
+  EXPECT_EQ(c.sustainable_clients, 2);
+  EXPECT_DOUBLE_EQ(c.p95_ms_at_sustainable, 40);
+  // A looser objective takes the peak; a tighter one only the first step.
+  EXPECT_DOUBLE_EQ(CapacityOf(t, Slo{5000, 0.01}).sustainable_tps, 2100);
+  EXPECT_DOUBLE_EQ(CapacityOf(t, Slo{20, 0.01}).sustainable_tps, 1000);
+  EXPECT_DOUBLE_EQ(CapacityOf(t, Slo{5, 0.01}).sustainable_tps, 0);
+}
+
+TEST(Capacity, ErrorsAndFlaggedWindowsCount) {
+  SweepWindow wild = Window(4, 2, 99999, 1);
+  wild.flags.push_back("swap grew in the window");
+  const TierSweep t = Tier({Window(1, 1, 1000, 10), Window(2, 1, 1900, 40, 0.02),
+                            Window(4, 1, 2000, 50), wild});
+  const TierCapacity c = CapacityOf(t, Slo{2000, 0.01});
+  EXPECT_DOUBLE_EQ(c.peak_tps, 2000) << "the flagged window is left out";
+  EXPECT_DOUBLE_EQ(c.sustainable_tps, 2000);
+  EXPECT_DOUBLE_EQ(CapacityOf(Tier({Window(1, 1, 1000, 10), Window(2, 1, 1900, 40, 0.02)}),
+                              Slo{2000, 0.01})
+                       .sustainable_tps,
+                   1000)
+      << "2 % errors break a 1 % objective";
+}
+
+TEST(Capacity, GuardsNameTheWindowsThatFailedThem) {
+  SweepRecord r;
+  SweepWindow swapped = Window(2, 1, 1, 1);
+  swapped.flags = {"swap grew in the window", "host-contended: other processes held 0.9 cores"};
+  SweepWindow odd = Window(4, 1, 1, 1);
+  odd.flags = {"something no guard writes"};
+  TierSweep t = Tier({Window(1, 1, 1, 1), swapped, odd});
+  t.missing_evidence = {"track_io_timing is off: no read times"};
+  r.tiers = {t};
+  const std::vector<GuardResult> g = SummariseGuards(r);
+  auto find = [&](const std::string& name) -> const GuardResult* {
+    for (const GuardResult& x : g) {
+      if (x.guard == name) return &x;
+    }
+    return nullptr;
+  };
+  ASSERT_NE(find("no swapping"), nullptr);
+  EXPECT_EQ(find("no swapping")->windows, std::vector<std::string>{"ci 2 clients rep 1"});
+  EXPECT_EQ(find("no other process holding the CPUs")->windows.size(), 1u);
+  EXPECT_TRUE(find("disk headroom kept")->passed());
+  EXPECT_TRUE(find("load generator below its ceiling")->passed());
+  EXPECT_EQ(find("monitoring coverage complete")->windows,
+            std::vector<std::string>{"ci: track_io_timing is off: no read times"});
+  ASSERT_NE(find("every flag of a known guard"), nullptr);
+  EXPECT_EQ(find("every flag of a known guard")->windows.at(0),
+            "ci 4 clients rep 1: something no guard writes");
+
+  r.tiers[0].finding.saturated = true;
+  r.tiers[0].finding.limit = LimitKind::kDatabaseCpu;
+  EXPECT_EQ(CapacityLine(r, Slo{}, g),
+            "capacity tiers=ci peak_tps=1 sustainable_tps=1 slo_p95_ms=2000 guards=failed:4 "
+            "limit_ci=database-cpu");
+  r.tiers[0].windows = {Window(1, 1, 1, 1)};
+  r.tiers[0].missing_evidence.clear();
+  EXPECT_EQ(CapacityLine(r, Slo{}, SummariseGuards(r)),
+            "capacity tiers=ci peak_tps=1 sustainable_tps=1 slo_p95_ms=2000 guards=passed "
+            "limit_ci=database-cpu");
+}
+
+}  // namespace
+}  // namespace skyseed
