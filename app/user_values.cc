@@ -74,9 +74,10 @@ Result<std::pair<int, int>> ParseShard(const std::string& text) {
   return std::make_pair(static_cast<int>(*k) - 1, static_cast<int>(*n));
 }
 
-Result<double> ParsePercent(const std::string& text, const char* what) {
-  std::string digits = text;
-  while (!digits.empty() && (digits.back() == '%' || digits.back() == ' ')) digits.pop_back();
+namespace {
+
+// `digits` as a number when all of it is one; NaN otherwise.
+double WholeNumber(const std::string& digits) {
   size_t used = 0;
   double v = NAN;
   try {
@@ -84,7 +85,16 @@ Result<double> ParsePercent(const std::string& text, const char* what) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (digits.empty() || used != digits.size() || !(v > 0) || v > 1000) {
+  return digits.empty() || used != digits.size() ? NAN : v;
+}
+
+}  // namespace
+
+Result<double> ParsePercent(const std::string& text, const char* what) {
+  std::string digits = text;
+  while (!digits.empty() && (digits.back() == '%' || digits.back() == ' ')) digits.pop_back();
+  const double v = WholeNumber(digits);
+  if (!(v > 0) || v > 1000) {
     return Status::InvalidArgument(std::string(what) + " '" + text +
                                    "': expected a percentage such as 10%");
   }
@@ -102,14 +112,8 @@ Result<double> ParseMilliseconds(const std::string& text, const char* what) {
     unit = 1000;
   }
   while (!digits.empty() && digits.back() == ' ') digits.pop_back();
-  size_t used = 0;
-  double v = NAN;
-  try {
-    v = std::stod(digits, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (digits.empty() || used != digits.size() || !(v > 0) || v * unit > 86'400'000) {
+  const double v = WholeNumber(digits);
+  if (!(v > 0) || v * unit > 86'400'000) {
     return Status::InvalidArgument(std::string(what) + " '" + text +
                                    "': expected a duration such as 2s or 500ms");
   }

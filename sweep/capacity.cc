@@ -92,7 +92,8 @@ std::string CapacityLine(const SweepRecord& r, const Slo& slo,
     const TierCapacity c = CapacityOf(t, slo);
     peak = std::max(peak, c.peak_tps);
     sustainable = std::max(sustainable, c.sustainable_tps);
-    limits += " limit_" + t.tier + "=" + (t.finding.saturated ? LimitKindName(t.finding.limit) : "none");
+    limits +=
+        " limit_" + t.tier + "=" + (t.finding.saturated ? LimitKindName(t.finding.limit) : "none");
   }
   int failed = 0;
   for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;

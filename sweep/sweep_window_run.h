@@ -27,15 +27,6 @@ struct WindowSetting {
   MachineFacts machine;
 };
 
-// Shared by the pgbench and the TAP windows.
-void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWindow* w);
-// Flags a window whose load generator had a thread at its CPU ceiling.
-void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name, SweepWindow* w);
-// Swap growth and disk headroom.
-void ApplyMachineGuards(const SweepOptions& o, double swap_before, SweepWindow* w);
-// Who used the CPUs, and the host-contended flag.
-void ApplyCpuShares(const CpuShares& cpu, const SaturationRule& rule, SweepWindow* w);
-
 // The pgbench command line: every script of the mix with its weight.
 std::vector<std::string> PgbenchArgs(const WindowSetting& s, int clients, int seconds);
 

@@ -5,10 +5,9 @@
 #include <map>
 
 #include "common/file_reads.h"
-#include "sweep/cpu_attribution.h"
 #include "sweep/pgbench_process.h"
-#include "sweep/sweep_window_run.h"
 #include "sweep/tap_request_log.h"
+#include "sweep/window_frame.h"
 
 namespace fs = std::filesystem;
 
@@ -16,14 +15,6 @@ namespace skyseed {
 namespace {
 
 constexpr const char* kLogName = "requests.log";
-
-// tapbench's own count, to check the log against: "requests: N".
-long long ReportedRequests(const std::string& output) {
-  const std::string key = "requests: ";
-  const size_t at = output.find(key);
-  if (at == std::string::npos) return -1;
-  return std::strtoll(output.c_str() + at + key.size(), nullptr, 10);
-}
 
 void SummariseRequests(const std::vector<TapRequestRecord>& records,
                        const std::vector<TapMixClass>& mix, SweepWindow* w) {
@@ -41,14 +32,9 @@ void SummariseRequests(const std::vector<TapRequestRecord>& records,
       per_class[r.query_class].push_back(ms);
     }
   }
-  w->committed = all.size();
-  w->latency_ms = SummariseLatencies(std::move(all));
-  for (size_t i = 0; i < mix.size(); ++i) {
-    w->classes.push_back({mix[i].query_class->name, SummariseLatencies(std::move(per_class[i]))});
-  }
-  const double attempted = static_cast<double>(w->committed + w->failed);
-  w->error_rate = attempted > 0 ? w->failed / attempted : 0;
-  w->tps = w->seconds > 0 ? w->committed / w->seconds : 0;
+  std::vector<std::string> names;
+  for (const auto& c : mix) names.push_back(c.query_class->name);
+  SummariseAnswered(std::move(all), std::move(per_class), names, w);
 }
 
 }  // namespace
@@ -77,54 +63,33 @@ Result<std::vector<std::string>> TapbenchArgs(const TapWindowSetting& s, int cli
 
 Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monitor, int clients,
                                  int rep, int seconds) {
-  std::error_code ec;
-  fs::create_directories(s.window_dir, ec);
-  if (ec) return Status::IoError(s.window_dir + ": " + ec.message());
-  SweepWindow w;
-  w.tier = s.tier;
-  w.clients = clients;
-  w.rep = rep;
-  w.seconds = seconds;
-  w.cores = s.machine.cores;
-  w.client_threads = clients;  // one thread per client
+  SweepWindow w = NewWindow(s.tier, clients, rep, seconds, s.machine, clients);
   w.service_ceiling = s.service_ceiling > 0 ? s.service_ceiling : s.machine.cores;
-  const double swap_before = SwapUsedMiB();
-  Result<ServerSnapshot> before = TakeSnapshot(monitor, s.caps, StatementScope::kAnyRole);
-  if (!before.ok()) return before.status().Annotate("reading the server before the window");
-  const int postmaster = LocalPostmasterPid(monitor.backend_pid());
-  const CpuReading cpu_before = ReadCpu(postmaster, s.service_pid);
-  std::map<std::string, int> waits;
-  const std::string output = (fs::path(s.window_dir) / "tapbench.out").string();
-  fs::remove(fs::path(s.window_dir) / kLogName, ec);  // a killed run's
+  // A TAP service connects as roles of its own: rank every role's statements.
+  const WindowFrame frame{s.options,     monitor,     s.caps, StatementScope::kAnyRole,
+                          s.service_pid, s.window_dir};
+  const fs::path log = fs::path(s.window_dir) / kLogName;
   SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> args, TapbenchArgs(s, clients, seconds));
-  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, RunProcess(args, s.window_dir, output, 0.5, [&] {
-                             return SampleWaitEvents(monitor, &waits);
-                           }));
-  ApplyCpuShares(AttributeCpu(cpu_before, ReadCpu(postmaster, s.service_pid), run.cpu_seconds,
-                              run.wall_seconds),
-                 s.options.rule, &w);
-  const std::string log_text = ReadWholeFileOrEmpty(fs::path(s.window_dir) / kLogName);
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<TapRequestRecord> records, ParseTapRequestLog(log_text));
-  if (!s.options.keep_logs) fs::remove(fs::path(s.window_dir) / kLogName, ec);
-  SummariseRequests(records, s.options.tap_mix, &w);
-  Result<ServerSnapshot> after = TakeSnapshot(monitor, s.caps, StatementScope::kAnyRole);
-  if (!after.ok() || after->postmaster_start != before->postmaster_start) {
-    w.flags.push_back("server restarted or unreachable during the window");
-  } else {
-    ApplyServerDeltas(*before, *after, &w);
-  }
-  if (run.exit_code != 0) {
-    w.flags.push_back("tapbench exited with code " + std::to_string(run.exit_code));
-  }
-  const long long reported = ReportedRequests(ReadWholeFileOrEmpty(output));
-  if (reported >= 0 && static_cast<uint64_t>(reported) != w.committed + w.failed) {
-    w.flags.push_back("log holds " + std::to_string(w.committed + w.failed) +
-                      " requests, tapbench says " + std::to_string(reported));
-  }
-  FlagClientCeiling(s.options.rule, "tapbench client thread", &w);
-  ApplyMachineGuards(s.options, swap_before, &w);
-  for (const auto& [event, n] : waits) w.wait_events[event] = n;
-  if (after.ok() && before.ok()) w.statements = StatementDeltas(*before, *after, 5);
+  const LoadCommand load{args, (fs::path(s.window_dir) / "tapbench.out").string(), {}};
+  std::error_code ec;
+  fs::remove(log, ec);  // a killed run's
+  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, MeasureWindow(
+                                               frame, load,
+                                               [&](SweepWindow* out) {
+                                                 Result<std::vector<TapRequestRecord>> records =
+                                                     ParseTapRequestLog(ReadWholeFileOrEmpty(log));
+                                                 if (!records.ok())
+                                                   return records.status().Annotate(log.string());
+                                                 std::error_code ignored;
+                                                 if (!s.options.keep_logs) fs::remove(log, ignored);
+                                                 SummariseRequests(*records, s.options.tap_mix,
+                                                                   out);
+                                                 return Status::Ok();
+                                               },
+                                               &w));
+  ApplyGeneratorGuards({"tapbench", "requests: ", "requests", "tapbench client thread"},
+                       s.options.rule, run, ReadWholeFileOrEmpty(load.output_path),
+                       w.committed + w.failed, &w);
   return w;
 }
 

@@ -43,15 +43,15 @@ TEST(Capacity, PeakAndTheHighestStepWithinTheObjective) {
 TEST(Capacity, ErrorsAndFlaggedWindowsCount) {
   SweepWindow wild = Window(4, 2, 99999, 1);
   wild.flags.push_back("swap grew in the window");
-  const TierSweep t = Tier({Window(1, 1, 1000, 10), Window(2, 1, 1900, 40, 0.02),
-                            Window(4, 1, 2000, 50), wild});
+  const TierSweep t =
+      Tier({Window(1, 1, 1000, 10), Window(2, 1, 1900, 40, 0.02), Window(4, 1, 2000, 50), wild});
   const TierCapacity c = CapacityOf(t, Slo{2000, 0.01});
   EXPECT_DOUBLE_EQ(c.peak_tps, 2000) << "the flagged window is left out";
   EXPECT_DOUBLE_EQ(c.sustainable_tps, 2000);
-  EXPECT_DOUBLE_EQ(CapacityOf(Tier({Window(1, 1, 1000, 10), Window(2, 1, 1900, 40, 0.02)}),
-                              Slo{2000, 0.01})
-                       .sustainable_tps,
-                   1000)
+  EXPECT_DOUBLE_EQ(
+      CapacityOf(Tier({Window(1, 1, 1000, 10), Window(2, 1, 1900, 40, 0.02)}), Slo{2000, 0.01})
+          .sustainable_tps,
+      1000)
       << "2 % errors break a 1 % objective";
 }
 
