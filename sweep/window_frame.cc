@@ -68,8 +68,7 @@ SweepWindow NewWindow(const std::string& tier, int clients, int rep, int seconds
   return w;
 }
 
-void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name,
-                       SweepWindow* w) {
+void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name, SweepWindow* w) {
   const double per_thread = w->client_cores / w->client_threads;
   if (per_thread >= rule.client_thread_busy) {
     w->flags.push_back("load generator at its ceiling: " + std::to_string(per_thread).substr(0, 4) +
@@ -93,8 +92,7 @@ void ApplyGeneratorGuards(const GeneratorSummary& g, const SaturationRule& rule,
                           const ProcessRun& run, const std::string& output, uint64_t logged,
                           SweepWindow* w) {
   if (run.exit_code != 0) {
-    w->flags.push_back(std::string(g.name) + " exited with code " +
-                       std::to_string(run.exit_code));
+    w->flags.push_back(std::string(g.name) + " exited with code " + std::to_string(run.exit_code));
   }
   const size_t at = output.find(g.count_key);
   if (at != std::string::npos) {
@@ -120,11 +118,10 @@ Result<ProcessRun> MeasureWindow(const WindowFrame& f, const LoadCommand& load,
   const int postmaster = LocalPostmasterPid(f.monitor.backend_pid());
   const CpuReading cpu_before = ReadCpu(postmaster, f.service_pid);
   std::map<std::string, int> waits;
-  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run,
-                           RunProcess(
-                               load.argv, f.window_dir, load.output_path, 0.5,
-                               [&] { return SampleWaitEvents(f.monitor, &waits); },
-                               load.environment));
+  SKYSEED_ASSIGN_OR_RETURN(
+      ProcessRun run, RunProcess(
+                          load.argv, f.window_dir, load.output_path, 0.5,
+                          [&] { return SampleWaitEvents(f.monitor, &waits); }, load.environment));
   ApplyCpuShares(AttributeCpu(cpu_before, ReadCpu(postmaster, f.service_pid), run.cpu_seconds,
                               run.wall_seconds),
                  f.options.rule, w);

@@ -70,7 +70,6 @@ void ApplyGeneratorGuards(const GeneratorSummary& g, const SaturationRule& rule,
                           SweepWindow* w);
 
 // Flags a window whose load generator had a thread at its CPU ceiling.
-void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name,
-                       SweepWindow* w);
+void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name, SweepWindow* w);
 
 }  // namespace skyseed
