@@ -133,11 +133,9 @@ nlohmann::json SweepsJson(const std::vector<SweepRecord>& sweeps) {
   nlohmann::json out = nlohmann::json::array();
   for (const SweepRecord& r : sweeps) {
     for (const TierSweep& t : r.tiers) {
-      std::map<int, std::vector<SweepWindow>> steps;
-      for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
       double peak = 0;
       int at = 0, flagged = 0;
-      for (const auto& [clients, ws] : steps) {
+      for (const auto& [clients, ws] : WindowsByClients(t)) {
         const double tps = StepFromWindows(ws).tps;
         if (tps > peak) peak = tps, at = clients;
         for (const SweepWindow& w : ws) flagged += !w.valid();

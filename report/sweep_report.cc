@@ -30,13 +30,6 @@ std::string Ms(double v) {
   return buf;
 }
 
-// The windows of one tier grouped by client count, in client order.
-std::map<int, std::vector<SweepWindow>> ByClients(const TierSweep& t) {
-  std::map<int, std::vector<SweepWindow>> steps;
-  for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
-  return steps;
-}
-
 bool AnyFlagged(const std::vector<SweepWindow>& ws) {
   return std::any_of(ws.begin(), ws.end(), [](const SweepWindow& w) { return !w.valid(); });
 }
@@ -82,7 +75,7 @@ LineChart ThroughputChart(const SweepRecord& r) {
   c.y_label = [](double v) { return FormatCount(v); };
   for (size_t i = 0; i < r.tiers.size(); ++i) {
     LineSeries s{r.tiers[i].tier, kColors[i % 8], {}};
-    for (const auto& [clients, ws] : ByClients(r.tiers[i]))
+    for (const auto& [clients, ws] : WindowsByClients(r.tiers[i]))
       s.points.push_back(Point(clients, ws, Tps));
     c.series.push_back(s);
   }
@@ -99,7 +92,7 @@ LineChart LatencyChart(const TierSweep& t, const Units& u) {
   } lines[] = {{"p50", P50}, {"p95", P95}, {"p99", P99}};
   for (size_t i = 0; i < 3; ++i) {
     LineSeries s{lines[i].name, kColors[i], {}};
-    for (const auto& [clients, ws] : ByClients(t))
+    for (const auto& [clients, ws] : WindowsByClients(t))
       s.points.push_back(Point(clients, ws, lines[i].figure));
     c.series.push_back(s);
   }
@@ -111,7 +104,7 @@ LineChart ClassChart(const TierSweep& t, const Units& u) {
   c.y_label = Ms;
   c.y_scale = YScale::kLog;
   std::map<std::string, LineSeries> by_class;
-  for (const auto& [clients, ws] : ByClients(t)) {
+  for (const auto& [clients, ws] : WindowsByClients(t)) {
     std::map<std::string, std::vector<double>> values;
     for (const SweepWindow& w : ws) {
       if (!w.valid()) continue;
@@ -159,7 +152,7 @@ LineChart SizeChart(const SweepRecord& r, const std::string& title, const std::s
   c.y_label = std::move(y_label);
   LineSeries s{"at the client count of peak throughput", kColors[0], {}};
   for (const TierSweep& t : r.tiers) {
-    const auto steps = ByClients(t);
+    const auto steps = WindowsByClients(t);
     if (const std::vector<SweepWindow>* ws = BestStep(steps)) {
       s.points.push_back(Point(static_cast<double>(t.database_size), *ws, figure));
     }
@@ -182,7 +175,7 @@ std::string FindingsTable(const SweepRecord& r) {
       "<th>Database size</th><th>Peak throughput</th><th>At clients</th><th>p95 there</th>"
       "<th class=\"l\">Finding</th></tr></thead><tbody>\n";
   for (const TierSweep& t : r.tiers) {
-    const auto steps = ByClients(t);
+    const auto steps = WindowsByClients(t);
     const std::vector<SweepWindow>* best = BestStep(steps);
     const std::string finding =
         t.finding.saturated ? std::string(LimitKindName(t.finding.limit)) + ": " + t.finding.reason

@@ -35,9 +35,7 @@ std::string WindowName(const SweepWindow& w) {
 TierCapacity CapacityOf(const TierSweep& t, const Slo& slo) {
   TierCapacity c;
   c.tier = t.tier;
-  std::map<int, std::vector<SweepWindow>> steps;
-  for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
-  for (const auto& [clients, ws] : steps) {
+  for (const auto& [clients, ws] : WindowsByClients(t)) {
     const StepEvidence e = StepFromWindows(ws);
     if (e.tps <= 0) continue;  // no valid window
     if (e.tps > c.peak_tps) {

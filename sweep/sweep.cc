@@ -284,9 +284,7 @@ std::string TapSweepLine(const SweepResult& r) {
   double max_rps = 0, p95_at_max = 0;
   for (const TierSweep& t : r.tap.tiers) {
     tiers += (tiers.empty() ? "" : ",") + t.tier;
-    std::map<int, std::vector<SweepWindow>> steps;
-    for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
-    for (const auto& [clients, ws] : steps) {
+    for (const auto& [clients, ws] : WindowsByClients(t)) {
       const StepEvidence e = StepFromWindows(ws);
       if (e.tps > max_rps) {
         max_rps = e.tps;

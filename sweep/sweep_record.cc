@@ -62,6 +62,12 @@ std::string Num(double v) {
 
 }  // namespace
 
+std::map<int, std::vector<SweepWindow>> WindowsByClients(const TierSweep& t) {
+  std::map<int, std::vector<SweepWindow>> steps;
+  for (const SweepWindow& w : t.windows) steps[w.clients].push_back(w);
+  return steps;
+}
+
 json WindowToJson(const SweepWindow& w) {
   json classes = json::object();
   for (const ClassLatency& c : w.classes) classes[c.query_class] = LatencyJson(c.latency_ms);

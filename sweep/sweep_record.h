@@ -25,6 +25,9 @@ struct TierSweep {
   std::vector<std::string> missing_evidence;
 };
 
+// A tier's windows grouped by client count, in client order: its steps.
+std::map<int, std::vector<SweepWindow>> WindowsByClients(const TierSweep& t);
+
 struct SweepRecord {
   std::string key;       // SweepKey
   nlohmann::json setup;  // options, versions, settings, machine, missing evidence
