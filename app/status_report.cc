@@ -7,6 +7,7 @@
 #include "loader/pg_connection.h"
 #include "publish/standard_views.h"
 #include "store/manifest_store.h"
+#include "sweep/sweep_options.h"
 #include "sweep/sweep_store.h"
 #include "sweep/sweep_window.h"
 #include "timing/phase_times.h"
@@ -141,6 +142,7 @@ nlohmann::json SweepsJson(const std::vector<SweepRecord>& sweeps) {
         for (const SweepWindow& w : ws) flagged += !w.valid();
       }
       out.push_back({{"sweep", r.key},
+                     {"sweep_id", SweepId(r.key)},
                      {"tier", t.tier},
                      {"corpus_digest", t.corpus_digest},
                      {"windows", t.windows.size()},
@@ -162,7 +164,8 @@ void PrintSweeps(const nlohmann::json& sweeps) {
         s["flagged_windows"].dump().c_str(), s["peak_tps"].get<double>(),
         s["peak_at_clients"].dump().c_str(),
         s["saturated"].get<bool>() ? s["finding"].get<std::string>().c_str() : "kept scaling");
-    std::printf("  %s\n", s["sweep"].get<std::string>().c_str());
+    std::printf("  sweep %s: %s\n", s["sweep_id"].get<std::string>().c_str(),
+                s["sweep"].get<std::string>().c_str());
   }
 }
 

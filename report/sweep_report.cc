@@ -6,6 +6,7 @@
 
 #include "report/format.h"
 #include "report/line_chart.h"
+#include "report/sweep_charts.h"
 #include "sweep/plan_flags.h"
 #include "sweep/service_share.h"
 #include "sweep/sweep_options.h"
@@ -14,152 +15,14 @@
 namespace skyseed {
 namespace {
 
-const char* const kColors[] = {"#2563eb", "#d97706", "#059669", "#dc2626",
-                               "#7c3aed", "#0891b2", "#65a30d", "#db2777"};
-
-// Four decimals: a hit ratio's story is in the third and fourth.
-std::string FormatHitRatio(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4f", v);
-  return buf;
-}
-
 std::string Ms(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, v >= 10 ? "%.0f ms" : v >= 1 ? "%.1f ms" : "%.2f ms", v);
   return buf;
 }
 
-bool AnyFlagged(const std::vector<SweepWindow>& ws) {
-  return std::any_of(ws.begin(), ws.end(), [](const SweepWindow& w) { return !w.valid(); });
-}
-
-LinePoint Point(double x, const std::vector<SweepWindow>& ws,
-                double (*figure)(const SweepWindow&)) {
-  const MeanInterval m = ValidInterval(ws, figure);
-  // Latencies and rates cannot go below zero, whatever the interval says.
-  return {x, m.mean, std::max(0.0, m.mean - m.half_width), m.mean + m.half_width, AnyFlagged(ws)};
-}
-
 double Tps(const SweepWindow& w) { return w.tps; }
-double P50(const SweepWindow& w) { return w.latency_ms.p50; }
 double P95(const SweepWindow& w) { return w.latency_ms.p95; }
-double P99(const SweepWindow& w) { return w.latency_ms.p99; }
-double Hit(const SweepWindow& w) { return w.hit_ratio; }
-
-// What a sweep's windows count: pgbench's transactions, or TAP requests.
-struct Units {
-  const char* clients;  // the x axis
-  const char* rate;     // the throughput axis
-  const char* per;      // "transaction" or "request"
-};
-Units UnitsOf(const SweepRecord& r) {
-  if (IsTapSweepKey(r.key)) {
-    return {"TAP clients (skyseed tapbench)", "requests per second", "request"};
-  }
-  return {"pgbench clients", "transactions per second", "transaction"};
-}
-
-LineChart ClientChart(const std::string& title, const std::string& y_title, const Units& u) {
-  LineChart c;
-  c.title = title;
-  c.x_title = u.clients;
-  c.y_title = y_title;
-  c.log_x = true;
-  c.x_label = [](double x) { return FormatPlain(x); };
-  return c;
-}
-
-LineChart ThroughputChart(const SweepRecord& r) {
-  LineChart c = ClientChart("Throughput by client count", UnitsOf(r).rate, UnitsOf(r));
-  c.y_label = [](double v) { return FormatCount(v); };
-  for (size_t i = 0; i < r.tiers.size(); ++i) {
-    LineSeries s{r.tiers[i].tier, kColors[i % 8], {}};
-    for (const auto& [clients, ws] : WindowsByClients(r.tiers[i]))
-      s.points.push_back(Point(clients, ws, Tps));
-    c.series.push_back(s);
-  }
-  return c;
-}
-
-LineChart LatencyChart(const TierSweep& t, const Units& u) {
-  LineChart c = ClientChart("Latency by client count, tier " + t.tier,
-                            std::string("latency per ") + u.per, u);
-  c.y_label = Ms;
-  const struct {
-    const char* name;
-    double (*figure)(const SweepWindow&);
-  } lines[] = {{"p50", P50}, {"p95", P95}, {"p99", P99}};
-  for (size_t i = 0; i < 3; ++i) {
-    LineSeries s{lines[i].name, kColors[i], {}};
-    for (const auto& [clients, ws] : WindowsByClients(t))
-      s.points.push_back(Point(clients, ws, lines[i].figure));
-    c.series.push_back(s);
-  }
-  return c;
-}
-
-LineChart ClassChart(const TierSweep& t, const Units& u) {
-  LineChart c = ClientChart("p95 by query class, tier " + t.tier, "p95 latency", u);
-  c.y_label = Ms;
-  c.y_scale = YScale::kLog;
-  std::map<std::string, LineSeries> by_class;
-  for (const auto& [clients, ws] : WindowsByClients(t)) {
-    std::map<std::string, std::vector<double>> values;
-    for (const SweepWindow& w : ws) {
-      if (!w.valid()) continue;
-      for (const ClassLatency& cl : w.classes) values[cl.query_class].push_back(cl.latency_ms.p95);
-    }
-    for (const auto& [name, v] : values) {
-      const MeanInterval m = StudentInterval95(v);
-      by_class[name].points.push_back({static_cast<double>(clients), m.mean,
-                                       std::max(0.0, m.mean - m.half_width), m.mean + m.half_width,
-                                       AnyFlagged(ws)});
-    }
-  }
-  size_t i = 0;
-  for (auto& [name, s] : by_class) {
-    s.name = name;
-    s.color = kColors[i++ % 8];
-    c.series.push_back(s);
-  }
-  return c;
-}
-
-// The client count of a tier's highest mean throughput over valid windows.
-const std::vector<SweepWindow>* BestStep(const std::map<int, std::vector<SweepWindow>>& steps) {
-  const std::vector<SweepWindow>* best = nullptr;
-  double best_tps = -1;
-  for (const auto& [clients, ws] : steps) {
-    const double tps = ValidInterval(ws, Tps).mean;
-    if (tps > best_tps) {
-      best_tps = tps;
-      best = &ws;
-    }
-  }
-  return best;
-}
-
-LineChart SizeChart(const SweepRecord& r, const std::string& title, const std::string& y_title,
-                    double (*figure)(const SweepWindow&),
-                    std::function<std::string(double)> y_label) {
-  LineChart c;
-  c.title = title;
-  c.x_title = "pg_database_size() of the tier";
-  c.y_title = y_title;
-  c.log_x = true;
-  c.x_label = [](double b) { return FormatBytes(b); };
-  c.y_label = std::move(y_label);
-  LineSeries s{"at the client count of peak throughput", kColors[0], {}};
-  for (const TierSweep& t : r.tiers) {
-    const auto steps = WindowsByClients(t);
-    if (const std::vector<SweepWindow>* ws = BestStep(steps)) {
-      s.points.push_back(Point(static_cast<double>(t.database_size), *ws, figure));
-    }
-  }
-  c.series.push_back(s);
-  return c;
-}
 
 std::string Cell(const std::string& text, const char* cls = "") {
   return std::string("<td") + (*cls ? std::string(" class=\"") + cls + "\"" : "") + ">" +
@@ -176,7 +39,7 @@ std::string FindingsTable(const SweepRecord& r) {
       "<th class=\"l\">Finding</th></tr></thead><tbody>\n";
   for (const TierSweep& t : r.tiers) {
     const auto steps = WindowsByClients(t);
-    const std::vector<SweepWindow>* best = BestStep(steps);
+    const std::vector<SweepWindow>* best = PeakStep(steps);
     const std::string finding =
         t.finding.saturated ? std::string(LimitKindName(t.finding.limit)) + ": " + t.finding.reason
                             : "kept scaling up to the largest client count";
@@ -411,46 +274,12 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
   for (size_t k = 0; k < sweeps.size(); ++k) {
     const SweepRecord& r = sweeps[k];
     const bool tap = IsTapSweepKey(r.key);
-    const Units u = UnitsOf(r);
     // Named by the sweep's key, never by its place among the sweeps recorded.
     const std::string p = std::string(tap ? "tap_" : "") + "sweep_" + SweepId(r.key) + "_";
     std::string figures;
-    const std::string whiskers =
-        " Points are means over the valid repetitions, whiskers their 95 % Student-t interval; "
-        "a hollow point had a flagged window.";
-    AddFigure(p + "throughput.svg", ThroughputChart(r),
-              std::string(tap ? "Answered TAP requests per second against tapbench clients"
-                              : "Committed transactions per second against pgbench clients") +
-                  ", one line per tier." + whiskers,
-              &out, &figures);
-    for (const TierSweep& t : r.tiers) {
-      AddFigure(p + "latency_" + t.tier + ".svg", LatencyChart(t, u),
-                std::string(tap ? "Percentiles of request latency (to the last byte) from "
-                                  "tapbench's request logs, tier "
-                                : "Percentiles of single-transaction latency from pgbench's "
-                                  "per-transaction logs, tier ") +
-                    t.tier + "." + whiskers,
-                &out, &figures);
-      AddFigure(p + "classes_" + t.tier + ".svg", ClassChart(t, u),
-                "p95 of each query class of the mix, tier " + t.tier + ".", &out, &figures);
+    for (const SweepChart& c : SweepCharts(r)) {
+      AddFigure(p + c.name, c.chart, c.caption, &out, &figures);
     }
-    AddFigure(p + "scaling_tps.svg",
-              SizeChart(r, "Peak throughput by database size", "transactions per second", Tps,
-                        [](double v) { return FormatCount(v); }),
-              "Each tier's highest mean throughput over its client counts.", &out, &figures);
-    LineChart p95 = SizeChart(r, "p95 by database size", "p95 latency", P95, Ms);
-    p95.y_scale = YScale::kLog;
-    AddFigure(p + "scaling_p95.svg", p95, "p95 at each tier's client count of peak throughput.",
-              &out, &figures);
-    LineChart hits = SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio",
-                               Hit, [](double v) { return FormatHitRatio(v); });
-    hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
-    hits.label_points = true;
-    AddFigure(p + "scaling_hit_ratio.svg", hits,
-              "Shared-buffer hits / (hits + reads) in the windows at peak throughput, each value "
-              "printed, on an axis zoomed onto them: where it falls, the working set no longer "
-              "fits in shared_buffers.",
-              &out, &figures);
     std::string title = r.key;  // "mix=...;duration=60;..." as "mix=... · duration=60 · ..."
     for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");
     std::string share;

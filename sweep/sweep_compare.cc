@@ -1,5 +1,6 @@
 #include "sweep/sweep_compare.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -50,8 +51,17 @@ bool Separated(const MeanInterval& a, const MeanInterval& b) {
   return std::fabs(a.mean - b.mean) > a.half_width + b.half_width;
 }
 
+// The setup's mix (sweep.json); a sweep read from a database has no setup,
+// and its key's "mix=" part says the same.
 std::string MixOf(const SweepRecord& r) {
-  return r.setup.is_object() ? r.setup.value("mix", std::string()) : std::string();
+  if (r.setup.is_object() && r.setup.contains("mix")) return r.setup.value("mix", std::string());
+  const std::string& k = r.key;
+  for (size_t at = 0; at < k.size();) {
+    const size_t end = std::min(k.find(';', at), k.size());
+    if (k.compare(at, 4, "mix=") == 0) return k.substr(at + 4, end - at - 4);
+    at = end + 1;
+  }
+  return std::string();
 }
 
 std::set<int> ClientCounts(const Windows& windows) {

@@ -70,7 +70,11 @@ std::map<int, std::vector<SweepWindow>> WindowsByClients(const TierSweep& t) {
 
 json WindowToJson(const SweepWindow& w) {
   json classes = json::object();
-  for (const ClassLatency& c : w.classes) classes[c.query_class] = LatencyJson(c.latency_ms);
+  json class_bytes = json::object();
+  for (const ClassLatency& c : w.classes) {
+    classes[c.query_class] = LatencyJson(c.latency_ms);
+    if (c.bytes_per_answer >= 0) class_bytes[c.query_class] = c.bytes_per_answer;
+  }
   return {{"tier", w.tier},
           {"clients", w.clients},
           {"rep", w.rep},
@@ -81,6 +85,7 @@ json WindowToJson(const SweepWindow& w) {
           {"error_rate", w.error_rate},
           {"latency_ms", LatencyJson(w.latency_ms)},
           {"classes_latency_ms", classes},
+          {"classes_bytes_per_answer", class_bytes},
           {"hit_ratio", w.hit_ratio},
           {"reads_per_s", w.reads_per_s},
           {"temp_bytes", w.temp_bytes},
@@ -114,8 +119,11 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.tps = j.at("tps").get<double>();
     w.error_rate = j.at("error_rate").get<double>();
     w.latency_ms = LatencyFromJson(j.at("latency_ms"));
+    const json no_bytes = json::object();
+    const json& bytes =
+        j.contains("classes_bytes_per_answer") ? j["classes_bytes_per_answer"] : no_bytes;
     for (const auto& [name, lat] : j.at("classes_latency_ms").items()) {
-      w.classes.push_back({name, LatencyFromJson(lat)});
+      w.classes.push_back({name, LatencyFromJson(lat), bytes.value(name, -1.0)});
     }
     w.hit_ratio = j.at("hit_ratio").get<double>();
     w.reads_per_s = j.at("reads_per_s").get<double>();

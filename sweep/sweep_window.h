@@ -17,6 +17,9 @@ namespace skyseed {
 struct ClassLatency {
   std::string query_class;  // e.g. "lookup_source" (MixEntry::name)
   LatencySummary latency_ms;
+  // A TAP class's mean response size over its answered requests; -1 where
+  // the load generator does not see responses (pgbench).
+  double bytes_per_answer = -1;
 };
 
 struct SweepWindow {

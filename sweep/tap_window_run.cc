@@ -20,6 +20,7 @@ void SummariseRequests(const std::vector<TapRequestRecord>& records,
                        const std::vector<TapMixClass>& mix, SweepWindow* w) {
   std::vector<double> all;
   std::vector<std::vector<double>> per_class(mix.size());
+  std::vector<double> class_bytes(mix.size(), 0);
   for (const TapRequestRecord& r : records) {
     w->response_bytes += static_cast<double>(r.bytes);
     if (r.failed()) {
@@ -30,11 +31,22 @@ void SummariseRequests(const std::vector<TapRequestRecord>& records,
     all.push_back(ms);
     if (r.query_class >= 0 && static_cast<size_t>(r.query_class) < mix.size()) {
       per_class[r.query_class].push_back(ms);
+      class_bytes[r.query_class] += static_cast<double>(r.bytes);
     }
   }
   std::vector<std::string> names;
-  for (const auto& c : mix) names.push_back(c.query_class->name);
+  std::map<std::string, double> bytes_per_answer;
+  for (size_t i = 0; i < mix.size(); ++i) {
+    names.push_back(mix[i].query_class->name);
+    if (!per_class[i].empty())
+      bytes_per_answer[names.back()] = class_bytes[i] / per_class[i].size();
+  }
   SummariseAnswered(std::move(all), std::move(per_class), names, w);
+  // Latency against response size: the cost the service adds per byte.
+  for (ClassLatency& c : w->classes) {
+    const auto it = bytes_per_answer.find(c.query_class);
+    if (it != bytes_per_answer.end()) c.bytes_per_answer = it->second;
+  }
 }
 
 }  // namespace

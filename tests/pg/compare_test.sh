@@ -2,7 +2,8 @@
 # skyseed compare on real sweeps of tier ci: two runs of the same sweep pass
 # the gate (exit 0), a run with a planted slowdown (index scans turned off
 # for the database, the mix unchanged) fails it (exit 1) naming the lookup
-# class, and inputs that cannot be compared exit 2 without a table.
+# class, and inputs that cannot be compared exit 2 without a table. The same
+# gate reads sweeps from the databases that recorded them.
 source "$(dirname "$0")/lib.sh"
 
 db=t_compare
@@ -15,6 +16,24 @@ args=(--tier ci --clients 1 --duration 3 --reps 3 --warmup 2 --mix lookup_source
 forget_sweeps() { sql "$db" "DELETE FROM skyseed.sweep_window; DELETE FROM skyseed.sweep_tier" >/dev/null; }
 
 check "first sweep" "$bin" sweep "${args[@]}" --out "$out/a"
+# The database's own record of sweep a, read back, is sweep a: every figure
+# unchanged against its sweep.json.
+"$bin" compare "$(conninfo "$db")" "$out/a" --json > "$out/db-vs-file.json"
+check "a database and the sweep.json of its sweep compare with exit 0" test $? = 0
+check "... figure for figure equal" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["changes"] and all(c["relative_change"] == 0 for c in d["changes"]), d["changes"][:3]
+' "$out/db-vs-file.json"
+id=$("$bin" status --db "$(conninfo "$db")" --json | python3 -c '
+import json, sys; print({s["sweep_id"] for s in json.load(sys.stdin)["sweeps"]}.pop())')
+check "status names the sweep's id" test "${#id}" = 8
+"$bin" compare "$(conninfo "$db")" "$out/a" --target tap > "$out/notap.out" 2> "$out/notap.err"
+check "a database without a TAP sweep exits 2" test $? = 2 -a ! -s "$out/notap.out"
+check "... saying so" grep -q 'holds no TAP sweep' "$out/notap.err"
+# A copy of the database as it stood after sweep a: last week's database.
+sql skyseed "DROP DATABASE IF EXISTS ${db}_a WITH (FORCE)" >/dev/null
+sql skyseed "CREATE DATABASE ${db}_a TEMPLATE $db" >/dev/null
 forget_sweeps
 check "second sweep" "$bin" sweep "${args[@]}" --out "$out/b"
 forget_sweeps
@@ -41,6 +60,13 @@ bad = [c for c in d["changes"] if c["significant"] and c["worse"]
        and abs(c["relative_change"]) > d["threshold"]]
 assert d["regressions"] == len(bad) > 0
 assert any(c["class"] == "lookup_source" for c in bad)' "$out/slow.json"
+"$bin" compare "$(conninfo "${db}_a")" "$(conninfo "$db")" --sweep "$id" --threshold 50% \
+  > "$out/dbs.md" 2> "$out/dbs.err"
+check "two databases: the slowdown fails the gate with exit 1" test $? = 1
+check "... naming the lookup class" grep -q 'lookup_source p95_ms' "$out/dbs.err"
+"$bin" compare "$(conninfo "${db}_a")" "$(conninfo "$db")" --sweep 0badf00d > /dev/null 2> "$out/id.err"
+check "an id no sweep has exits 2, named" test $? = 2 && grep -q '0badf00d' "$out/id.err"
+sql skyseed "DROP DATABASE ${db}_a WITH (FORCE)" >/dev/null
 
 # Bad input: exit 2, nothing on stdout.
 "$bin" compare "$out/a" "$out/missing" > "$out/bad.out" 2>&1

@@ -151,12 +151,19 @@ TEST(SweepCompare, SweepJsonRoundTrips) {
   w.service_cores = 0.75;
   w.service_ceiling = 1;
   w.response_bytes = 12345;
+  w.classes.push_back({"tap_lookup", {}, 2048.5});
   Result<SweepRecord> back = SweepFromJson(SweepToJson(r));
   ASSERT_TRUE(back.ok()) << back.status().message();
   EXPECT_EQ(SweepToJson(*back), SweepToJson(r));
   EXPECT_EQ(back->tiers[0].windows[0].statements.by_total.at(0).query, "SELECT 1");
   EXPECT_EQ(back->tiers[0].windows[0].statements.by_mean.at(0).total_ms, 9.5);
   EXPECT_EQ(back->tiers[0].windows[0].service_cores, 0.75);
+  EXPECT_EQ(back->tiers[0].windows[0].classes.back().bytes_per_answer, 2048.5);
+  for (const ClassLatency& c : back->tiers[0].windows[0].classes) {
+    if (c.query_class != "tap_lookup") {
+      EXPECT_EQ(c.bytes_per_answer, -1) << "pgbench's: unknown";
+    }
+  }
   EXPECT_FALSE(SweepFromJson(nlohmann::json{{"sweep_key", "k"}}).ok());
 }
 

@@ -1,0 +1,113 @@
+#include "report/sweep_charts.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace skyseed {
+namespace {
+
+SweepWindow Window(const std::string& tier, int clients, int rep, double tps) {
+  SweepWindow w;
+  w.tier = tier;
+  w.clients = clients;
+  w.rep = rep;
+  w.tps = tps;
+  w.latency_ms.p50 = 1;
+  w.latency_ms.p95 = 2;
+  w.latency_ms.p99 = 3;
+  return w;
+}
+
+const LineChart* Find(const std::vector<SweepChart>& charts, const std::string& name) {
+  for (const SweepChart& c : charts) {
+    if (c.name == name) return &c.chart;
+  }
+  return nullptr;
+}
+
+// The spread chart's point is the sample standard deviation over the mean,
+// computed here by the textbook formula; a flagged window is not in it, and a
+// step with one valid window has no point.
+TEST(SweepCharts, RunToRunSpread) {
+  TierSweep t;
+  t.tier = "ci";
+  t.windows = {Window("ci", 1, 1, 1000), Window("ci", 1, 2, 1200), Window("ci", 1, 3, 1100),
+               Window("ci", 2, 1, 1500), Window("ci", 2, 2, 9999)};
+  t.windows.back().flags.push_back("host-contended");
+  const std::vector<SweepChart> charts = SweepCharts({"mix=x=100", {}, {t}});
+  const LineChart* spread = Find(charts, "spread.svg");
+  ASSERT_NE(spread, nullptr);
+  ASSERT_EQ(spread->series.size(), 1u);
+  ASSERT_EQ(spread->series[0].points.size(), 1u);
+  const double sd = std::sqrt((100.0 * 100 + 100.0 * 100 + 0) / 2);
+  EXPECT_NEAR(spread->series[0].points[0].y, 100 * sd / 1100, 1e-9);
+}
+
+// Errors in percent of all, PostgreSQL's cores against mean throughput (in
+// throughput order), and windows that did not measure the server left out.
+TEST(SweepCharts, ErrorsAndCpuAgainstThroughput) {
+  TierSweep t;
+  t.tier = "S";
+  SweepWindow a = Window("S", 1, 1, 800), b = Window("S", 1, 2, 1000);
+  SweepWindow c = Window("S", 4, 1, 600), d = Window("S", 4, 2, 600);
+  a.error_rate = 0.01, b.error_rate = 0.03;
+  a.database_cores = 0.5, b.database_cores = 0.7;
+  c.database_cores = 1.9, d.database_cores = -1;  // d: the server was not on this host
+  t.windows = {a, b, c, d};
+  const std::vector<SweepChart> charts = SweepCharts({"mix=x=100", {}, {t}});
+  const LineChart* errors = Find(charts, "errors.svg");
+  ASSERT_NE(errors, nullptr);
+  EXPECT_NEAR(errors->series[0].points[0].y, 2.0, 1e-9);
+  const LineChart* cpu = Find(charts, "database_cpu.svg");
+  ASSERT_NE(cpu, nullptr);
+  ASSERT_EQ(cpu->series[0].points.size(), 2u);
+  EXPECT_NEAR(cpu->series[0].points[0].x, 600, 1e-9);  // 4 clients: only c measured
+  EXPECT_NEAR(cpu->series[0].points[0].y, 1.9, 1e-9);
+  EXPECT_NEAR(cpu->series[0].points[1].x, 900, 1e-9);
+  EXPECT_NEAR(cpu->series[0].points[1].y, 0.6, 1e-9);
+  EXPECT_EQ(Find(charts, "response_size.svg"), nullptr) << "pgbench sees no responses";
+}
+
+// A TAP sweep: each class's p50 against its mean response size at the
+// lowest client count, one point per tier; classes per tier by database size.
+TEST(SweepCharts, TapResponseSizeAndClassesBySize) {
+  SweepRecord r{"target=tap;mix=tap_lookup=50,tap_stream_1000=50", {}, {}};
+  for (const auto& [tier, size, scale] :
+       {std::tuple<const char*, int64_t, double>{"ci", 40 << 20, 1},
+        std::tuple<const char*, int64_t, double>{"S", 400 << 20, 2}}) {
+    TierSweep t;
+    t.tier = tier;
+    t.database_size = size;
+    for (int clients : {1, 2}) {
+      for (int rep : {1, 2}) {
+        SweepWindow w = Window(tier, clients, rep, 10);
+        LatencySummary lookup{}, stream{};
+        lookup.p50 = 80 * scale + rep, lookup.p95 = 100 * scale;
+        stream.p50 = 400 * scale + rep, stream.p95 = 500 * scale;
+        w.classes = {{"tap_lookup", lookup, 2000.0 + rep}, {"tap_stream_1000", stream, 500000}};
+        if (clients == 2) w.classes[1].latency_ms.p95 = 1e6;  // not the lowest count
+        t.windows.push_back(w);
+      }
+    }
+    r.tiers.push_back(t);
+  }
+  const std::vector<SweepChart> charts = SweepCharts(r);
+  const LineChart* sizes = Find(charts, "response_size.svg");
+  ASSERT_NE(sizes, nullptr);
+  ASSERT_EQ(sizes->series.size(), 2u);
+  EXPECT_EQ(sizes->series[0].name, "tap_lookup");
+  ASSERT_EQ(sizes->series[0].points.size(), 2u);
+  EXPECT_NEAR(sizes->series[0].points[0].x, 2001.5, 1e-9);
+  EXPECT_NEAR(sizes->series[0].points[0].y, 81.5, 1e-9);
+  const LineChart* by_size = Find(charts, "scaling_classes.svg");
+  ASSERT_NE(by_size, nullptr);
+  EXPECT_EQ(by_size->series[1].name, "tap_stream_1000");
+  EXPECT_NEAR(by_size->series[1].points[0].x, 40 << 20, 1e-9);
+  EXPECT_NEAR(by_size->series[1].points[0].y, 500, 1e-9);
+  EXPECT_NEAR(by_size->series[1].points[1].y, 1000, 1e-9);
+  EXPECT_EQ(Find(charts, "service_cpu.svg"), nullptr) << "no service process tree was measured";
+}
+
+}  // namespace
+}  // namespace skyseed
