@@ -10,7 +10,7 @@ packages=(
   libcli11-dev libgtest-dev libxxhash-dev nlohmann-json3-dev libchealpix-dev libexpat1-dev
   libcurl4-openssl-dev
   postgresql-15 postgresql-client-15 postgresql-15-pgsphere postgresql-15-q3c zstd python3 time
-  chromium fonts-dejavu-core clang-format
+  chromium fonts-dejavu-core clang-format cmark-gfm linux-perf
 )
 
 SUDO=""

@@ -61,12 +61,31 @@ check "a second report over the first one exits 0" test "$rc" = 0
   --db "$(conninfo t_report)" >/dev/null
 report t_report "$out/report" >/dev/null
 # Named after the sweep: sweep_<8 hex digits of its key>_<chart>.svg.
-for f in throughput latency_ci latency_S classes_S scaling_tps scaling_p95 scaling_hit_ratio; do
+for f in throughput latency_ci latency_S classes_S errors spread database_cpu database_reads \
+  scaling_tps scaling_p95 scaling_hit_ratio scaling_classes; do
   check "with a sweep it wrote sweep_*_$f.svg" \
     test -s "$(ls "$out"/report/sweep_[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]_$f.svg 2>/dev/null | head -1)"
 done
 check "status lists the sweep of each tier" \
   test "$("$bin" status --db "$(conninfo t_report)" | grep -c '^sweep on tier')" = 2
+
+# summary.md as GitHub renders it (cmark-gfm, GitHub's own renderer, with its
+# table extension): every markdown table becomes an HTML table (a row with
+# the wrong number of cells would not), and every image it names was written.
+cmark-gfm -e table "$out/report/summary.md" > "$out/summary.html"
+check "cmark-gfm renders summary.md's tables as tables" python3 - "$out/report/summary.md" \
+  "$out/summary.html" <<'PY'
+import re, sys
+md, html = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+tables = len(re.findall(r"^\|[-:|]+\|$", md, re.M))
+assert tables >= 2 and html.count("<table>") == tables, (tables, html.count("<table>"))
+PY
+check "every image summary.md names is in the report folder" python3 - "$out/summary.html" \
+  "$out/report" <<'PY'
+import os, re, sys
+srcs = re.findall(r'<img src="([^"]+)"', open(sys.argv[1]).read())
+assert srcs and all(os.path.isfile(os.path.join(sys.argv[2], s)) for s in srcs), srcs
+PY
 
 chrome --window-size=1280,2000 --screenshot="$out/report.png" "file://$out/report/report.html" \
   >/dev/null
