@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "sweep/sweep_record.h"
+
 namespace skyseed {
 namespace {
 
@@ -115,6 +117,34 @@ TEST(Warmup, ABoundTooShortToJudgeIsOneFixedWindow) {
   EXPECT_TRUE(WarmupJudged(rule));
   rule.max_s = 0;
   EXPECT_EQ(NextWarmupSeconds({}, rule), 0) << "--warmup 0: none";
+}
+
+TEST(Warmup, RecordedWithTheTierAndReadBack) {
+  WarmupRecord r;
+  r.clients = 8;
+  r.interval_s = 5;
+  r.max_s = 120;
+  r.intervals = {Interval(7800, 0.9991, 40), Interval(7900, 0.9999, 15)};
+  r.seconds = 10;
+  r.outcome = WarmupOutcome::kNotSettled;
+  SweepRecord s;
+  s.key = "k";
+  s.setup = nlohmann::json::object();
+  TierSweep t;
+  t.tier = "ci";
+  t.warmup = r;
+  s.tiers = {t, TierSweep{}};
+  const nlohmann::json j = SweepToJson(s);
+  EXPECT_EQ(j["tiers"][0]["warmup"]["outcome"], "not settled");
+  EXPECT_EQ(j["tiers"][0]["warmup"]["settled"], false);
+  EXPECT_FALSE(j["tiers"][1].contains("warmup")) << "no warm-up ran on that tier";
+  Result<SweepRecord> back = SweepFromJson(j);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  ASSERT_TRUE(back->tiers[0].warmup.has_value());
+  EXPECT_EQ(back->tiers[0].warmup->intervals.size(), 2u);
+  EXPECT_DOUBLE_EQ(back->tiers[0].warmup->intervals[1].hit_ratio, 0.9999);
+  EXPECT_FALSE(back->tiers[1].warmup.has_value());
+  EXPECT_EQ(SweepToJson(*back), j);
 }
 
 }  // namespace
