@@ -117,7 +117,8 @@ PY
 
 # Bad arguments: exit 2, one line, nothing touched (no cluster, no database, no --out).
 for bad in "--clients 0" "--duration -1" "--mix lookup_source=70,nearby=30" \
-  "--mix lookup_source=70,cone_source=20" "--clients 8,4" "--reps 0" "--tier CI,S,X"; do
+  "--mix lookup_source=70,cone_source=20" "--clients 8,4" "--reps 0" "--tier CI,S,X" \
+  "--warmup-interval 0" "--warmup 10 --warmup-interval 20"; do
   # shellcheck disable=SC2086
   msg="$("$bin" sweep $bad --data-dir "$out/never" --out "$out/never-out" 2>&1)"
   rc=$?
