@@ -310,7 +310,7 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "missing. A window is flagged (and left out of the means) when pgbench failed, the\n"
       "server restarted, swap grew, disk ran low, a pgbench thread was at its CPU ceiling,\n"
       "the warm-up never settled, or its cache was clearly colder than in the other\n"
-      "repetitions (hit ratio lower and reads/s three times theirs).\n"
+      "repetitions (hit ratio lower and reads/s three times theirs, beyond noise).\n"
       "A tier stops adding clients once throughput gains < 10 % while p95 rises > 25 %.\n"
       "Through a TAP service (needs scripts/install-tap-deps.sh for skyseed's own DaCHS):\n"
       "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"

@@ -1,5 +1,6 @@
 #include "sweep/cold_windows.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace skyseed {
@@ -20,7 +21,12 @@ std::vector<std::string> ColdWindowFlags(const std::vector<SweepWindow>& step,
     hit /= static_cast<double>(step.size() - 1);
     reads /= static_cast<double>(step.size() - 1);
     const SweepWindow& w = step[i];
-    if (w.hit_ratio < hit - rule.hit_tolerance && w.reads_per_s > read_factor * reads) {
+    // Block reads as counts over the window: a handful more in a short or
+    // low-rate (TAP) window is Poisson noise, not a cold cache.
+    const double count = w.reads_per_s * w.seconds, others = reads * w.seconds;
+    const bool beyond_noise = count - others > rule.noise_sigmas * std::sqrt(count + others);
+    if (w.hit_ratio < hit - rule.hit_tolerance && w.reads_per_s > read_factor * reads &&
+        beyond_noise) {
       char buf[128];
       std::snprintf(buf, sizeof buf, "%s: hit %.4f vs %.4f in the other repetitions",
                     kColdCacheFlagStart, w.hit_ratio, hit);

@@ -5,8 +5,9 @@
 namespace skyseed {
 namespace {
 
-SweepWindow Rep(int rep, double hit, double reads_per_s) {
+SweepWindow Rep(int rep, double hit, double reads_per_s, double seconds = 60) {
   SweepWindow w;
+  w.seconds = seconds;
   w.tier = "ci";
   w.clients = 8;
   w.rep = rep;
@@ -47,6 +48,15 @@ TEST(ColdWindows, BothALowerHitRatioAndManyMoreReadsAreNeeded) {
        ColdWindowFlags({Rep(1, 0.9997, 3), Rep(2, 0.9999, 0.5)}, WarmupRule{})) {
     EXPECT_EQ(f, "");
   }
+}
+
+TEST(ColdWindows, AFewMoreReadsInAShortLowRateWindowAreNoise) {
+  // A TAP-like 3 s window: 2 block reads against none; ratios far apart,
+  // counts within Poisson noise.
+  EXPECT_EQ(ColdWindowFlags({Rep(1, 0.9990, 0.6, 3), Rep(2, 0.9999, 0, 3)}, WarmupRule{}),
+            (std::vector<std::string>{"", ""}));
+  // The same rates over 60 s: 36 reads against none is a colder cache.
+  EXPECT_NE(ColdWindowFlags({Rep(1, 0.9990, 0.6), Rep(2, 0.9999, 0)}, WarmupRule{})[0], "");
 }
 
 TEST(ColdWindows, FlaggingTwiceAddsNothing) {
