@@ -2,6 +2,7 @@
 // real pgbench, recorded in the database and written as JSON and CSV.
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -23,9 +24,10 @@ namespace skyseed {
 namespace {
 
 struct SweepArgs {
-  std::string tiers = "ci,S,D1", clients = "1,8,16,32", duration = "60", reps = "3", warmup = "10",
+  std::string tiers = "ci,S,D1", clients = "1,8,16,32", duration = "60", reps = "3", warmup = "120",
               mix = MixText(DefaultSweepMix()), out = "skyseed-sweep", seed = kDefaultSeed,
               lookups = "10000", cones = "2000";
+  std::string warmup_interval;  // empty: 5 s, or the whole bound when that is shorter
   bool keep_logs = false;
   LoadingArgs loading;
   std::string target = "db", tap_url, tap_mix = TapMixText(DefaultTapMix()), tap_pid = "0",
@@ -139,6 +141,18 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   o->reps = *reps;
   SKYSEED_ASSIGN_OR_RETURN(int warmup, ParseInt(a.warmup, "--warmup", 0, 86'400));
   o->warmup_s = warmup;
+  if (a.warmup_interval.empty()) {
+    // A bound under the default interval is a short fixed warm-up.
+    o->warmup_interval_s = std::max(1, std::min(o->warmup_interval_s, warmup));
+  } else {
+    SKYSEED_ASSIGN_OR_RETURN(int interval,
+                             ParseInt(a.warmup_interval, "--warmup-interval", 1, 86'400));
+    if (warmup > 0 && interval > warmup) {
+      return Status::InvalidArgument("--warmup-interval " + a.warmup_interval +
+                                     " is longer than the warm-up's bound, --warmup " + a.warmup);
+    }
+    o->warmup_interval_s = interval;
+  }
   Result<std::vector<MixClass>> mix = ParseMix(a.mix);
   if (!mix.ok()) return mix.status();
   o->mix = *mix;
@@ -156,6 +170,16 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   o->keep_logs = a.keep_logs;
   SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a.loading, &o->grow));
   return ParseTapOptions(a, o);
+}
+
+// "a warm-up of 5 s intervals until steady, at most 120 s".
+std::string WarmupText(const SweepOptions& o) {
+  if (o.warmup_s == 0) return "no warm-up";
+  if (!WarmupJudged(SweepWarmupRule(o))) {
+    return "a fixed " + std::to_string(o.warmup_s) + " s warm-up";
+  }
+  return "a warm-up of " + std::to_string(o.warmup_interval_s) +
+         " s intervals until steady, at most " + std::to_string(o.warmup_s) + " s";
 }
 
 Status RunSweepCommand(const SweepArgs& a) {
@@ -189,9 +213,9 @@ Status RunSweepCommand(const SweepArgs& a) {
     if (o.tap.data_dir.size() > 1 && o.tap.data_dir.back() == '/') o.tap.data_dir.pop_back();
     o.tap.dbname = a.loading.conn.database;
   }
-  std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %d s warm-up, out %s\n",
+  std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %s, out %s\n",
               a.target.c_str(), a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps,
-              o.warmup_s, o.out_dir.c_str());
+              WarmupText(o).c_str(), o.out_dir.c_str());
   if (o.measures_database()) std::printf("  database mix %s\n", MixText(o.mix).c_str());
   if (o.measures_tap()) {
     std::printf("  TAP mix %s, service %s\n", TapMixText(o.tap_mix).c_str(),
@@ -230,8 +254,15 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->duration);
   cmd->add_option("--reps", a->reps, "windows per client count (95 % Student-t intervals)")
       ->default_val(a->reps);
-  cmd->add_option("--warmup", a->warmup, "seconds of load before a tier's first window")
+  cmd->add_option("--warmup", a->warmup,
+                  "at most this many seconds of load before the first window measured on a "
+                  "tier (after its grow or a restart): short intervals run until throughput, "
+                  "hit ratio and reads/s stop moving; if they never do, that window is flagged "
+                  "cold. A bound under three intervals is a fixed warm-up; 0: none")
       ->default_val(a->warmup);
+  cmd->add_option("--warmup-interval", a->warmup_interval,
+                  "seconds per warm-up interval (default 5, or --warmup when shorter); longer "
+                  "intervals judge low rates (a TAP service's ~10 req/s) more finely");
   cmd->add_option("--mix", a->mix, "CLASS=WEIGHT,... summing to 100; classes: " + QueryClassNames())
       ->default_val(a->mix);
   cmd->add_option("--out", a->out, "directory for sweep.json, windows.csv, plans and logs")
@@ -277,7 +308,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "  skyseed report --out ./report                   # plots against client count and size\n"
       "Each window is recorded as it ends: a killed sweep, run again, measures only what is\n"
       "missing. A window is flagged (and left out of the means) when pgbench failed, the\n"
-      "server restarted, swap grew, disk ran low or a pgbench thread was at its CPU ceiling.\n"
+      "server restarted, swap grew, disk ran low, a pgbench thread was at its CPU ceiling,\n"
+      "the warm-up never settled, or its cache was clearly colder than in the other\n"
+      "repetitions (hit ratio lower and reads/s three times theirs, beyond noise).\n"
       "A tier stops adding clients once throughput gains < 10 % while p95 rises > 25 %.\n"
       "Through a TAP service (needs scripts/install-tap-deps.sh for skyseed's own DaCHS):\n"
       "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"

@@ -22,6 +22,9 @@ const std::vector<GuardKind>& Guards() {
       {"no swapping", {"swap grew"}},
       {"disk headroom kept", {"disk headroom"}},
       {"no unexpected restarts", {"server restarted"}},
+      // "cold: warm-up did not settle ..." (sweep.cc, warmup.h) and "cold
+      // cache: hit ... vs ..." (cold_windows.h).
+      {"warm cache", {"cold"}},
   };
   return guards;
 }

@@ -117,9 +117,32 @@ Result<std::vector<int>> ParseClientList(const std::string& text) {
 
 std::string MixText(const std::vector<MixClass>& mix) { return WeightsText(mix); }
 
+WarmupRule SweepWarmupRule(const SweepOptions& o) {
+  WarmupRule rule;
+  rule.max_s = o.warmup_s;
+  rule.interval_s = o.warmup_interval_s;
+  return rule;
+}
+
+namespace {
+
+// ";warmup=120", and the interval only where it differs from the default
+// and the warm-up is judged: a fixed warm-up (any bound under three
+// intervals, as every warm-up was before intervals existed) keeps the key
+// it had, so windows recorded then are still reused.
+std::string WarmupKey(const SweepOptions& o) {
+  std::string key = ";warmup=" + std::to_string(o.warmup_s);
+  if (WarmupJudged(SweepWarmupRule(o)) && o.warmup_interval_s != WarmupRule{}.interval_s) {
+    key += ";warmup_interval=" + std::to_string(o.warmup_interval_s);
+  }
+  return key;
+}
+
+}  // namespace
+
 std::string SweepKey(const SweepOptions& o) {
-  return "mix=" + MixText(o.mix) + ";duration=" + std::to_string(o.duration_s) +
-         ";warmup=" + std::to_string(o.warmup_s) + ";seed=" + std::to_string(o.workload.seed) +
+  return "mix=" + MixText(o.mix) + ";duration=" + std::to_string(o.duration_s) + WarmupKey(o) +
+         ";seed=" + std::to_string(o.workload.seed) +
          ";lookups=" + std::to_string(o.workload.lookups) +
          ";cones=" + std::to_string(o.workload.cones);
 }
@@ -128,7 +151,7 @@ std::string TapSweepKey(const SweepOptions& o) {
   std::string service = o.tap.url.empty() ? "skyseed-dachs" : o.tap.url;
   for (const std::string& setting : o.tap.dachs_settings) service += "+" + setting;
   return "target=tap;mix=" + TapMixText(o.tap_mix) + ";service=" + service +
-         ";duration=" + std::to_string(o.duration_s) + ";warmup=" + std::to_string(o.warmup_s) +
+         ";duration=" + std::to_string(o.duration_s) + WarmupKey(o) +
          ";seed=" + std::to_string(o.workload.seed) +
          ";lookups=" + std::to_string(o.workload.lookups) +
          ";cones=" + std::to_string(o.workload.cones);

@@ -10,6 +10,7 @@
 #include "common/status.h"
 #include "grow/grow.h"
 #include "sweep/saturation.h"
+#include "sweep/warmup.h"
 #include "workload/tap_classes.h"
 #include "workload/workload.h"
 
@@ -53,7 +54,8 @@ struct SweepOptions {
   std::vector<int> clients = {1, 8, 16, 32};
   int duration_s = 60;
   int reps = 3;
-  int warmup_s = 10;
+  int warmup_s = 120;         // the bound of "warm up until warm" (WarmupRule::max_s)
+  int warmup_interval_s = 5;  // its intervals (WarmupRule::interval_s)
   std::vector<MixClass> mix = DefaultSweepMix();
   SweepTarget target = SweepTarget::kDatabase;
   std::vector<TapMixClass> tap_mix = DefaultTapMix();
@@ -79,6 +81,10 @@ Result<SweepTarget> ParseSweepTarget(const std::string& text);
 // "1,8,16,32": growing, 1-1000.
 Result<std::vector<int>> ParseClientList(const std::string& text);
 std::string MixText(const std::vector<MixClass>& mix);
+
+// The warm-up rule of --warmup and --warmup-interval, other settings at
+// their defaults.
+WarmupRule SweepWarmupRule(const SweepOptions& o);
 
 // Everything that makes two windows comparable, so a rerun reuses only the
 // windows measured the same way.

@@ -152,6 +152,41 @@ Result<SweepWindow> WindowFromJson(const json& j) {
   }
 }
 
+json WarmupToJson(const WarmupRecord& r) {
+  json intervals = json::array();
+  for (const WarmupInterval& i : r.intervals) {
+    intervals.push_back({{"seconds", i.seconds},
+                         {"tps", i.tps},
+                         {"hit_ratio", i.hit_ratio},
+                         {"reads_per_s", i.reads_per_s}});
+  }
+  return {{"clients", r.clients},
+          {"interval_s", r.interval_s},
+          {"max_s", r.max_s},
+          {"seconds", r.seconds},
+          {"outcome", WarmupOutcomeName(r.outcome)},
+          {"settled", r.outcome == WarmupOutcome::kSettled},
+          {"intervals", intervals}};
+}
+
+Result<WarmupRecord> WarmupFromJson(const json& j) {
+  try {
+    WarmupRecord r;
+    r.clients = j.at("clients").get<int>();
+    r.interval_s = j.at("interval_s").get<int>();
+    r.max_s = j.at("max_s").get<int>();
+    r.seconds = j.at("seconds").get<double>();
+    r.outcome = WarmupOutcomeFromName(j.at("outcome").get<std::string>());
+    for (const json& i : j.at("intervals")) {
+      r.intervals.push_back({i.at("seconds").get<double>(), i.at("tps").get<double>(),
+                             i.at("hit_ratio").get<double>(), i.at("reads_per_s").get<double>()});
+    }
+    return r;
+  } catch (const json::exception& e) {
+    return Status::Corruption(std::string("a recorded warm-up is damaged: ") + e.what());
+  }
+}
+
 json FindingToJson(const SaturationFinding& f, const std::vector<std::string>& missing_evidence) {
   return {{"saturated", f.saturated},
           {"step", f.step},
@@ -178,6 +213,12 @@ Result<SweepRecord> SweepFromJson(const json& j) {
       tier.missing_evidence =
           f.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
       tier.explain = t.at("explain").get<std::map<std::string, json>>();
+      // Absent from sweeps before warm-ups were recorded, and from tiers
+      // whose windows were all recorded before (no warm-up ran).
+      if (t.contains("warmup")) {
+        SKYSEED_ASSIGN_OR_RETURN(WarmupRecord warmup, WarmupFromJson(t.at("warmup")));
+        tier.warmup = warmup;
+      }
       for (const json& w : t.at("windows")) {
         SKYSEED_ASSIGN_OR_RETURN(SweepWindow window, WindowFromJson(w));
         tier.windows.push_back(std::move(window));
@@ -195,12 +236,14 @@ json SweepToJson(const SweepRecord& r) {
   for (const TierSweep& t : r.tiers) {
     json windows = json::array();
     for (const SweepWindow& w : t.windows) windows.push_back(WindowToJson(w));
-    tiers.push_back({{"tier", t.tier},
-                     {"corpus_digest", t.corpus_digest},
-                     {"database_size", t.database_size},
-                     {"saturation", FindingToJson(t.finding, t.missing_evidence)},
-                     {"explain", t.explain},
-                     {"windows", windows}});
+    json tier = {{"tier", t.tier},
+                 {"corpus_digest", t.corpus_digest},
+                 {"database_size", t.database_size},
+                 {"saturation", FindingToJson(t.finding, t.missing_evidence)},
+                 {"explain", t.explain},
+                 {"windows", windows}};
+    if (t.warmup) tier["warmup"] = WarmupToJson(*t.warmup);
+    tiers.push_back(std::move(tier));
   }
   return {{"sweep_key", r.key}, {"setup", r.setup}, {"tiers", tiers}};
 }

@@ -4,12 +4,14 @@
 
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/status.h"
 #include "sweep/saturation.h"
 #include "sweep/sweep_window.h"
+#include "sweep/warmup.h"
 
 namespace skyseed {
 
@@ -23,6 +25,10 @@ struct TierSweep {
   // What the server could not tell while this tier was measured
   // (ServerCapabilities::missing): the monitoring-coverage guard.
   std::vector<std::string> missing_evidence;
+  // The warm-up this run did before the tier's first measured window; none
+  // when every window was recorded before (nothing measured, nothing warmed)
+  // or --warmup 0.
+  std::optional<WarmupRecord> warmup;
 };
 
 // A tier's windows grouped by client count, in client order: its steps.
@@ -40,6 +46,9 @@ Result<SweepWindow> WindowFromJson(const nlohmann::json& j);
 // The tier's finding, with the evidence that was missing while it was measured.
 nlohmann::json FindingToJson(const SaturationFinding& f,
                              const std::vector<std::string>& missing_evidence);
+nlohmann::json WarmupToJson(const WarmupRecord& r);
+// Corruption for a record that is not a warm-up.
+Result<WarmupRecord> WarmupFromJson(const nlohmann::json& j);
 nlohmann::json SweepToJson(const SweepRecord& r);
 // The record SweepToJson wrote (sweep.json); Corruption for anything else.
 Result<SweepRecord> SweepFromJson(const nlohmann::json& j);

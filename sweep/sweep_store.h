@@ -24,6 +24,10 @@ Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std:
                                                   const std::string& corpus_digest);
 Status RecordSweepWindow(PgConnection& conn, const std::string& key,
                          const std::string& corpus_digest, const SweepWindow& w);
+// A recorded window's result replaced (its flags grew once its step was
+// complete), keeping when it was measured.
+Status UpdateSweepWindowResult(PgConnection& conn, const std::string& key,
+                               const std::string& corpus_digest, const SweepWindow& w);
 Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSweep& t);
 
 // Every recorded tier sweep with its windows (for status and report); an

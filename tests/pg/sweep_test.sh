@@ -13,9 +13,27 @@ fresh_db "$db"
 sql "$db" "CREATE EXTENSION pg_stat_statements" >/dev/null
 args=(--tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1 --db "$(conninfo "$db")")
 
-check "a short sweep runs" "$bin" sweep "${args[@]}" --keep-logs --out "$out/s" \
+# This run's warm-up is judged: 1 s intervals, at most 3 s.
+check "a short sweep runs" "$bin" sweep --tier ci --clients 1,2 --duration 3 --reps 2 --warmup 3 \
+  --warmup-interval 1 --db "$(conninfo "$db")" --keep-logs --out "$out/s" \
   --mix lookup_source=60,cone_source=30,footprint_obscore=10
 check "it wrote sweep.json and windows.csv" test -s "$out/s/sweep.json" -a -s "$out/s/windows.csv"
+check "the warm-up is recorded, and flags the first window cold only if it did not settle" \
+  python3 - "$out/s" <<'PY'
+import json, os, sys
+tier = json.load(open(os.path.join(sys.argv[1], "sweep.json")))["tiers"][0]
+w = tier["warmup"]
+assert w["clients"] == 1 and w["max_s"] == 3 and w["interval_s"] == 1, w
+# The rule needs three intervals to judge, and the bound allows three.
+assert [i["seconds"] for i in w["intervals"]] == [1, 1, 1], w
+assert w["seconds"] == 3 and all(i["tps"] > 0 for i in w["intervals"]), w
+assert w["outcome"] in ("settled", "not settled") and w["settled"] == (w["outcome"] == "settled"), w
+first = tier["windows"][0]
+cold = "cold: warm-up did not settle in 3 s" in first["flags"]
+assert cold == (w["outcome"] == "not settled"), (first["flags"], w["outcome"])
+for n in (1, 2, 3):
+    assert os.path.isdir(os.path.join(sys.argv[1], "ci", "warmup", "interval-%d" % n)), n
+PY
 
 # Everything below is computed here from pgbench's own files: nearest-rank
 # percentiles over the logged latencies, and pgbench's printed count.
@@ -117,7 +135,8 @@ PY
 
 # Bad arguments: exit 2, one line, nothing touched (no cluster, no database, no --out).
 for bad in "--clients 0" "--duration -1" "--mix lookup_source=70,nearby=30" \
-  "--mix lookup_source=70,cone_source=20" "--clients 8,4" "--reps 0" "--tier CI,S,X"; do
+  "--mix lookup_source=70,cone_source=20" "--clients 8,4" "--reps 0" "--tier CI,S,X" \
+  "--warmup-interval 0" "--warmup 10 --warmup-interval 20"; do
   # shellcheck disable=SC2086
   msg="$("$bin" sweep $bad --data-dir "$out/never" --out "$out/never-out" 2>&1)"
   rc=$?

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace skyseed {
 namespace {
 
@@ -92,6 +94,23 @@ TEST(Capacity, GuardsNameTheWindowsThatFailedThem) {
   EXPECT_EQ(CapacityLine(r, Slo{}, SummariseGuards(r)),
             "capacity tiers=ci peak_tps=1 sustainable_tps=1 slo_p95_ms=2000 guards=passed "
             "limit_ci=database-cpu");
+}
+
+TEST(Capacity, ColdWindowsFailTheWarmCacheGuard) {
+  SweepWindow unsettled = Window(1, 1, 1, 1);
+  unsettled.flags = {"cold: warm-up did not settle in 120 s"};
+  SweepWindow colder = Window(2, 1, 1, 1);
+  colder.flags = {"cold cache: hit 0.9983 vs 0.9999 in the other repetitions"};
+  SweepRecord r;
+  r.tiers = {Tier({unsettled, colder, Window(2, 2, 1, 1)})};
+  const std::vector<GuardResult> g = SummariseGuards(r);
+  const auto warm = std::find_if(g.begin(), g.end(),
+                                 [](const GuardResult& x) { return x.guard == "warm cache"; });
+  ASSERT_NE(warm, g.end());
+  EXPECT_EQ(warm->windows, (std::vector<std::string>{"ci 1 clients rep 1", "ci 2 clients rep 1"}));
+  for (const GuardResult& x : g) {
+    EXPECT_NE(x.guard, "every flag of a known guard") << "both flags belong to the guard";
+  }
 }
 
 }  // namespace

@@ -45,5 +45,17 @@ TEST(SweepOptions, UnknownOrRepeatedClassesAreRefused) {
   EXPECT_EQ(twice.status().message(), "--mix: class 'cone_source' given twice");
 }
 
+TEST(SweepOptions, TheKeyNamesTheWarmupBoundAndAnyOtherJudgedInterval) {
+  SweepOptions o;
+  EXPECT_NE(SweepKey(o).find(";warmup=120;seed="), std::string::npos) << SweepKey(o);
+  o.warmup_interval_s = 10;
+  EXPECT_NE(SweepKey(o).find(";warmup=120;warmup_interval=10;"), std::string::npos);
+  EXPECT_NE(TapSweepKey(o).find(";warmup=120;warmup_interval=10;"), std::string::npos);
+  // A fixed warm-up (under three intervals) keeps the key it had before
+  // intervals existed, whatever the interval.
+  o.warmup_s = 10;
+  EXPECT_NE(SweepKey(o).find(";warmup=10;seed="), std::string::npos) << SweepKey(o);
+}
+
 }  // namespace
 }  // namespace skyseed

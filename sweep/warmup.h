@@ -1,0 +1,93 @@
+// "Warm up until warm": the rule that decides when a tier's warm-up has
+// reached the steady state its measured windows should see, from the short
+// warm-up intervals run so far.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace skyseed {
+
+// What one warm-up interval measured (from its SweepWindow).
+struct WarmupInterval {
+  double seconds = 0;
+  double tps = 0;
+  double hit_ratio = 1;
+  double reads_per_s = 0;
+};
+
+struct WarmupRule {
+  // 5 s: long enough for pgbench to count tens of thousands of transactions
+  // (its noise is then far below the tolerance), short enough that a warm
+  // tier costs only 15 s of the bound.
+  int interval_s = 5;
+  // The bound (--warmup). 120 s: a grown tier's cache refills from disk at
+  // its read rate; two minutes covered the slowest first window users saw
+  // (a 10 s warm-up left 168 reads/s), and a warm-up that needs longer says
+  // more about the tier (it does not fit the cache) than about warmth.
+  int max_s = 120;
+  // Settled once this many successive comparisons agree (three intervals):
+  // one agreeing pair can be a pause in a climb; two in a row rarely are.
+  int steady_comparisons = 2;
+  // Relative change of throughput and reads allowed between intervals: at
+  // the sweep's own saturation step (a 10 % gain is what counts as more
+  // throughput there) and above the few-percent drift of a shared host.
+  double relative_tolerance = 0.10;
+  // Absolute hit-ratio change allowed: a third of the cold gap users saw
+  // (0.9983 against 0.9999), far above the noise of the thousands of block
+  // accesses a warm interval makes.
+  double hit_tolerance = 0.0005;
+  // Counts (transactions, block reads) are compared within this many
+  // standard deviations of Poisson noise, sqrt(a + b) for a difference: a
+  // TAP interval holds ~50 requests, where 10 % is well inside the noise.
+  // Three, because calling a warm tier cold costs a flagged window while a
+  // small leftover warm-up is still caught afterwards (cold_windows.h).
+  double noise_sigmas = 3;
+};
+
+// Whether the rule can judge within its bound: it needs steady_comparisons
+// + 1 intervals. A shorter bound (e.g. --warmup 1 in a smoke run) is a fixed
+// warm-up of max_s seconds, as skyseed ran before, and never called cold.
+bool WarmupJudged(const WarmupRule& rule);
+
+// Whether `b`, the interval after `a`, measured the same steady state:
+// throughput and block reads within the relative tolerance or the Poisson
+// noise of their counts, the hit ratio within hit_tolerance (or within the
+// relative tolerance of the miss ratio, for tiers that never fit the cache,
+// or moved by so few reads that noise explains it).
+bool WarmupIntervalsAgree(const WarmupInterval& a, const WarmupInterval& b, const WarmupRule& rule);
+
+// Whether the intervals so far have settled: the last steady_comparisons
+// successive pairs agree.
+bool WarmupSettled(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule);
+
+enum class WarmupOutcome { kSettled, kNotSettled, kFixed };
+// "settled", "not settled", "fixed".
+const char* WarmupOutcomeName(WarmupOutcome o);
+// kNotSettled for a name it does not know.
+WarmupOutcome WarmupOutcomeFromName(const std::string& name);
+
+// What a tier's warm-up did, recorded with the tier's sweep.
+struct WarmupRecord {
+  int clients = 0;  // the client count it ran at: the first one still to measure
+  int interval_s = 0;
+  int max_s = 0;
+  std::vector<WarmupInterval> intervals;
+  double seconds = 0;  // their sum
+  WarmupOutcome outcome = WarmupOutcome::kFixed;
+};
+
+// The seconds of the next interval, or 0 when the warm-up is over (settled,
+// or the bound reached). A judged warm-up's last interval is cut to end at
+// the bound; a fixed one is one interval of max_s.
+int NextWarmupSeconds(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule);
+
+// The outcome once NextWarmupSeconds returned 0.
+WarmupOutcome WarmupOutcomeOf(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule);
+
+// The flag of a tier's first measured window after a warm-up that reached
+// its bound unsettled ("cold: warm-up did not settle in 120 s"); empty for
+// any other outcome.
+std::string WarmupColdFlag(const WarmupRecord& r);
+
+}  // namespace skyseed
