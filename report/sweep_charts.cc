@@ -354,9 +354,9 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
     add("classes_" + t.tier + ".svg", ClassChart(t, u, names),
         "p95 of each query class of the mix, tier " + t.tier + ".");
   }
-  LineChart errors = PerTierClientChart(
-      r, "Errors by client count",
-      std::string("failed ") + u.per + "s (% of " + u.per + "s)", ErrorPercent);
+  LineChart errors =
+      PerTierClientChart(r, "Errors by client count",
+                         std::string("failed ") + u.per + "s (% of " + u.per + "s)", ErrorPercent);
   errors.y_label = Percent;
   add("errors.svg", errors,
       std::string(tap ? "Requests that failed (an HTTP error, an ERROR or OVERFLOW status, a "
@@ -366,9 +366,9 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   add("spread.svg", SpreadChart(r),
       "How far repetitions of one step disagree: the standard deviation of their throughput "
       "over its mean. Above a few percent, compare runs only through their intervals.");
-  LineChart cpu = ThroughputAxisChart(r, "PostgreSQL CPU by throughput",
-                                      "cores used by PostgreSQL's processes", DatabaseCores,
-                                      DatabaseMeasured);
+  LineChart cpu =
+      ThroughputAxisChart(r, "PostgreSQL CPU by throughput", "cores used by PostgreSQL's processes",
+                          DatabaseCores, DatabaseMeasured);
   add("database_cpu.svg", cpu,
       "CPU seconds per second of the postmaster's process tree against throughput, one point "
       "per client count: a line that bends up means each " +
@@ -380,9 +380,8 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
         "CPU seconds per second of the service's process tree against throughput; its "
         "ceiling is the cores it can use (one for DaCHS).");
   }
-  LineChart reads =
-      ThroughputAxisChart(r, "Reads by throughput", "blocks read outside shared buffers per s",
-                          Reads, Always);
+  LineChart reads = ThroughputAxisChart(r, "Reads by throughput",
+                                        "blocks read outside shared buffers per s", Reads, Always);
   reads.y_label = [](double v) { return FormatCount(v); };
   add("database_reads.svg", reads,
       "Blocks PostgreSQL read from the page cache or disk per second against throughput: "
@@ -393,8 +392,8 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   LineChart p95 = SizeChart(r, "p95 by database size", "p95 latency", P95, Ms);
   p95.y_scale = YScale::kLog;
   add("scaling_p95.svg", p95, "p95 at each tier's client count of peak throughput.");
-  LineChart hits = SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio",
-                             Hit, FormatHitRatio);
+  LineChart hits = SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio", Hit,
+                             FormatHitRatio);
   hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
   hits.label_points = true;
   add("scaling_hit_ratio.svg", hits,
