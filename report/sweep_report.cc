@@ -6,6 +6,7 @@
 
 #include "report/format.h"
 #include "report/line_chart.h"
+#include "report/sweep_tables.h"
 #include "sweep/plan_flags.h"
 #include "sweep/service_share.h"
 #include "sweep/sweep_options.h"
@@ -21,12 +22,6 @@ const char* const kColors[] = {"#2563eb", "#d97706", "#059669", "#dc2626",
 std::string FormatHitRatio(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.4f", v);
-  return buf;
-}
-
-std::string Ms(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v >= 10 ? "%.0f ms" : v >= 1 ? "%.1f ms" : "%.2f ms", v);
   return buf;
 }
 
@@ -159,11 +154,6 @@ LineChart SizeChart(const SweepRecord& r, const std::string& title, const std::s
   }
   c.series.push_back(s);
   return c;
-}
-
-std::string Cell(const std::string& text, const char* cls = "") {
-  return std::string("<td") + (*cls ? std::string(" class=\"") + cls + "\"" : "") + ">" +
-         EscapeMarkup(text) + "</td>";
 }
 
 std::string FindingsTable(const SweepRecord& r) {
@@ -346,14 +336,6 @@ std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
   return h + "</tbody></table></section>\n";
 }
 
-// Text in a markdown table cell: what GitHub would read as HTML escaped, and
-// the cell separator too.
-std::string MdCell(const std::string& raw) {
-  std::string text = EscapeMarkup(raw);
-  for (size_t at; (at = text.find('|')) != std::string::npos;) text.replace(at, 1, "&#124;");
-  return text;
-}
-
 std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                             const std::vector<GuardResult>& guards, const std::string& prefix,
                             const std::string& capacity_line) {
@@ -397,6 +379,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                          "throwing most rows away.\n"
                        : "| Tier | Class | Flag | Where |\n|---|---|---|---|\n" + flags;
   }
+  m += SweepTablesMarkdown(r);
   m += "\n![throughput](" + prefix + "throughput.svg)\n";
   for (const TierSweep& t : r.tiers) {
     m += "![latency " + t.tier + "](" + prefix + "latency_" + t.tier + ".svg)\n";
@@ -467,8 +450,8 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
                 (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
                 "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" +
                 HeadlineHtml(r, slo, guards) + FindingsTable(r) + share +
-                "<section class=\"charts\">\n" + figures + "</section>\n" + FlagsTable(r) +
-                (tap ? std::string() : PlanFlagsTable(r));
+                "<section class=\"charts\">\n" + figures + "</section>\n" + SweepTablesHtml(r) +
+                FlagsTable(r) + (tap ? std::string() : PlanFlagsTable(r));
   }
   return out;
 }
