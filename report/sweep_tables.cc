@@ -293,6 +293,10 @@ const char* const kLimitCaption =
     "How often each limit class was the bottleneck, over every client count of every tier "
     "with a valid window.";
 
+const char* const kNoLimit =
+    "No client count had a valid window: none is classified (see the validity guards and the "
+    "flagged windows).";
+
 }  // namespace
 
 SaturationRule RuleOf(const SweepRecord& r) {
@@ -369,7 +373,7 @@ const char* ReliefOf(LimitKind k) {
 
 std::string SweepTablesHtml(const SweepRecord& r) {
   std::string h = Panel("What was measured",
-                        "Each tier as its windows saw it: rows from the tier's ledger, table and "
+                        "Each tier as it was reached: rows from the tier's ledger, table and "
                         "index bytes of the corpus tables from the catalogue, the wall time of "
                         "the grow that reached it.",
                         HtmlTable(MeasuredTable(r)));
@@ -382,7 +386,10 @@ std::string SweepTablesHtml(const SweepRecord& r) {
   for (const TierSweep& t : r.tiers) {
     h += Panel("Per client count, tier " + t.tier, kStepCaption, HtmlTable(StepTable(r, t)));
   }
-  return h + Panel("Where the limit was", kLimitCaption, HtmlTable(LimitTable(r)));
+  const Table limits = LimitTable(r);
+  return h + Panel("Where the limit was", kLimitCaption,
+                   limits.rows.empty() ? "<p class=\"sub\">" + std::string(kNoLimit) + "</p>"
+                                       : HtmlTable(limits));
 }
 
 std::string SweepTablesMarkdown(const SweepRecord& r) {
@@ -396,7 +403,10 @@ std::string SweepTablesMarkdown(const SweepRecord& r) {
     m += "\n**Per client count, tier " + MdCell(t.tier) + "**\n\n" + MdTable(StepTable(r, t));
   }
   m += "\n" + std::string(kStepCaption) + "\n";
-  return m + "\n**Where the limit was**\n\n" + MdTable(LimitTable(r)) + "\n" + kLimitCaption + "\n";
+  const Table limits = LimitTable(r);
+  return m + "\n**Where the limit was**\n\n" +
+         (limits.rows.empty() ? std::string(kNoLimit) + "\n"
+                              : MdTable(limits) + "\n" + kLimitCaption + "\n");
 }
 
 }  // namespace skyseed

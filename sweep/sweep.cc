@@ -343,7 +343,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
     t.tier = tier.name;
     t.corpus_digest = reached.corpus.Hex();
     t.database_size = reached.database_size;
-    SKYSEED_ASSIGN_OR_RETURN(t.measured, MeasureSweptTier(c, reached));
+    t.measured = MeasuredOf(reached);
     t.missing_evidence = caps.missing;
     if (o.measures_database()) {
       SKYSEED_ASSIGN_OR_RETURN(std::vector<WorkloadFile> workload,

@@ -8,7 +8,6 @@
 
 #include "generator/corpus_tables.h"
 #include "generator/obscore_row.h"
-#include "schema/corpus_schema.h"
 #include "sweep/machine_stats.h"
 
 namespace skyseed {
@@ -62,26 +61,18 @@ Result<json> DescribeServer(PgConnection& conn) {
   return json{{"server_version", v.text(0, 0)}, {"extensions", extensions}};
 }
 
-Result<TierMeasured> MeasureSweptTier(PgConnection& conn, const TierRecord& reached) {
+TierMeasured MeasuredOf(const TierRecord& reached) {
   TierMeasured m;
   m.total_rows = 0;
   m.table_bytes = 0;
   m.index_bytes = 0;
   m.grow_seconds = reached.seconds;
+  const std::string obscore = CorpusTableWithId(kObsCoreTableId).standard_name();
   for (const TierTableRecord& t : reached.tables) {
     m.total_rows += static_cast<int64_t>(t.digest.rows);
-    if (t.table == CorpusTableWithId(kObsCoreTableId).standard_name()) {
-      m.obscore_rows = static_cast<int64_t>(t.digest.rows);
-    }
-  }
-  const QuoteFn q = conn.IdentQuoter();
-  for (const TableDef& t : CorpusTables()) {
-    PgResult r;
-    SKYSEED_RETURN_IF_ERROR(
-        conn.Query("SELECT pg_table_size($1::regclass), pg_indexes_size($1::regclass)",
-                   {PhysicalTableName(t, q)}, &r));
-    m.table_bytes += r.int64(0, 0);
-    m.index_bytes += r.int64(0, 1);
+    m.table_bytes += t.table_size;
+    m.index_bytes += t.indexes_size;
+    if (t.table == obscore) m.obscore_rows = static_cast<int64_t>(t.digest.rows);
   }
   return m;
 }

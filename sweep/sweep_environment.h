@@ -22,9 +22,12 @@ nlohmann::json DescribeHost();
 // absent from "extensions".
 Result<nlohmann::json> DescribeServer(PgConnection& conn);
 
-// The tier's rows from its record (the ledger's, not a count(*) that would
-// read a large tier once more) and its grow time; its table and index bytes
-// from the catalogue now, as the windows see them.
-Result<TierMeasured> MeasureSweptTier(PgConnection& conn, const TierRecord& reached);
+// What the tier held, from its record: rows from its ledger (not a count(*)
+// that would read a large tier once more), table and index bytes as the
+// catalogue gave them when the tier was reached (pg_table_size and
+// pg_indexes_size, grow/tier_measure.cc) and the grow's wall time. Taken
+// from one record, the figures agree with each other and with the tier's
+// database_size even when the database has since grown past the tier.
+TierMeasured MeasuredOf(const TierRecord& reached);
 
 }  // namespace skyseed

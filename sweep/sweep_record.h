@@ -18,8 +18,8 @@ namespace skyseed {
 struct TierMeasured {
   int64_t obscore_rows = -1;  // the tier ledger's rows of ivoa.obscore
   int64_t total_rows = -1;    // ... of every corpus table
-  int64_t table_bytes = -1;   // pg_table_size of the corpus tables, at the sweep
-  int64_t index_bytes = -1;   // pg_indexes_size of them, at the sweep
+  int64_t table_bytes = -1;   // pg_table_size of the corpus tables, as reached
+  int64_t index_bytes = -1;   // pg_indexes_size of them, as reached
   double grow_seconds = -1;   // wall time of the grow that reached the tier
 };
 

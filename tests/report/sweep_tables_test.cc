@@ -5,8 +5,11 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "generator/corpus_tables.h"
+#include "generator/obscore_row.h"
 #include "report/format.h"
 #include "report/sweep_report.h"
+#include "sweep/sweep_environment.h"
 #include "sweep/sweep_record.h"
 
 namespace skyseed {
@@ -181,6 +184,43 @@ TEST(SweepTables, WhatWasMeasuredShowsDashesForAnOldRecord) {
   const SweepSection s = RenderSweepSection({r});
   EXPECT_NE(s.html.find("What was measured"), std::string::npos);
   EXPECT_NE(s.markdown.find("**Where the limit was**"), std::string::npos);
+}
+
+// The tier's record decides what a sweep says it measured: its ledger's
+// rows, its tables' sizes summed, its grow time.
+TEST(SweepTables, MeasuredComesFromTheTierRecord) {
+  TierRecord reached;
+  reached.seconds = 7.5;
+  const std::string obscore = CorpusTableWithId(kObsCoreTableId).standard_name();
+  TierTableRecord a, b;
+  a.table = obscore;
+  a.digest.rows = 10000;
+  a.table_size = 3000;
+  a.indexes_size = 1000;
+  b.table = "gaia.gaia_source";
+  b.digest.rows = 100000;
+  b.table_size = 7000;
+  b.indexes_size = 4000;
+  reached.tables = {a, b};
+  const TierMeasured m = MeasuredOf(reached);
+  EXPECT_EQ(m.obscore_rows, 10000);
+  EXPECT_EQ(m.total_rows, 110000);
+  EXPECT_EQ(m.table_bytes, 10000);
+  EXPECT_EQ(m.index_bytes, 5000);
+  EXPECT_DOUBLE_EQ(m.grow_seconds, 7.5);
+}
+
+// Every window flagged: nothing is classified, and the section says why
+// rather than showing an empty table.
+TEST(SweepTables, NoValidWindowClassifiesNothing) {
+  TierSweep t = Tier();
+  for (SweepWindow& w : t.windows) w.flags = {"host-contended"};
+  SweepRecord r{"mix=lookup_source=100", nlohmann::json::object(), {t}};
+  EXPECT_TRUE(LimitCounts(r).empty());
+  const std::string md = SweepTablesMarkdown(r);
+  EXPECT_NE(md.find("| 1 | 0 of 3 | - |"), std::string::npos) << md;
+  EXPECT_NE(md.find("No client count had a valid window"), std::string::npos) << md;
+  EXPECT_EQ(md.find("| Limit | Client counts |"), std::string::npos) << md;
 }
 
 TEST(SweepRecordJson, MeasuredRoundTripsAndOldRecordsRead) {
