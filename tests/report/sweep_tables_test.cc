@@ -147,6 +147,7 @@ TEST(SweepTables, WhereTheLimitWasCountsEveryRow) {
             std::string::npos)
       << md;
   EXPECT_NE(md.find("| database-io | 2 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("Throughput (req/s)"), std::string::npos) << md;  // a TAP sweep's unit
 }
 
 TEST(SweepTables, EnvironmentToleratesAnEmptySetup) {
