@@ -86,7 +86,9 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
       "Prints the path of report.html (open it in any browser: no script, no network), then\n"
       "one line per recorded sweep: capacity tiers=... peak_tps=... sustainable_tps=...\n"
       "slo_p95_ms=... guards=passed|failed:N limit_<tier>=<class>.\n"
-      "summary.md holds the guards, headline, limits and plan flags in GitHub markdown:\n"
+      "summary.md holds the guards, headline, limits, plan flags and each sweep's tables\n"
+      "(what was measured, environment, per client count, where the limit was) in GitHub\n"
+      "markdown:\n"
       "  cat sky-report/summary.md >> \"$GITHUB_STEP_SUMMARY\"");
   cmd->callback([=] {
     *run = [=]() -> Status { return WriteReport(a->out, a->conn, a->slo_p95, a->slo_errors); };

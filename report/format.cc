@@ -50,4 +50,17 @@ std::string FormatExact(uint64_t n) {
 
 std::string FormatRatio(double r) { return Fmt("%.2f", r); }
 
+std::string Ms(double v) { return Fmt(v >= 10 ? "%.0f ms" : v >= 1 ? "%.1f ms" : "%.2f ms", v); }
+
+std::string Cell(const std::string& text, const char* cls) {
+  return std::string("<td") + (*cls ? " class=\"" + std::string(cls) + "\"" : "") + ">" +
+         EscapeMarkup(text) + "</td>";
+}
+
+std::string MdCell(const std::string& raw) {
+  std::string text = EscapeMarkup(raw);
+  for (size_t at; (at = text.find('|')) != std::string::npos;) text.replace(at, 1, "&#124;");
+  return text;
+}
+
 }  // namespace skyseed

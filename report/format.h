@@ -14,5 +14,13 @@ std::string FormatBytes(double b);    // 12.3 MiB, 1.4 GiB
 std::string FormatSeconds(double s);  // 2.4 s
 std::string FormatExact(uint64_t n);  // 1,234,567
 std::string FormatRatio(double r);    // 0.44
+std::string Ms(double v);             // 0.42 ms, 3.1 ms, 120 ms
+
+// A table cell of escaped `text`, with the page style's class (e.g. "l",
+// "l wrap").
+std::string Cell(const std::string& text, const char* cls = "");
+// Text in a markdown table cell: what GitHub would read as HTML escaped, and
+// the cell separator too.
+std::string MdCell(const std::string& raw);
 
 }  // namespace skyseed

@@ -21,12 +21,6 @@ std::string FormatHitRatio(double v) {
   return buf;
 }
 
-std::string Ms(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v >= 10 ? "%.0f ms" : v >= 1 ? "%.1f ms" : "%.2f ms", v);
-  return buf;
-}
-
 // Response sizes run from a few hundred bytes (a lookup) to megabytes.
 std::string ResponseBytes(double b) {
   char buf[32];

@@ -7,6 +7,7 @@
 #include "report/format.h"
 #include "report/line_chart.h"
 #include "report/sweep_charts.h"
+#include "report/sweep_tables.h"
 #include "sweep/plan_flags.h"
 #include "sweep/service_share.h"
 #include "sweep/sweep_options.h"
@@ -15,19 +16,8 @@
 namespace skyseed {
 namespace {
 
-std::string Ms(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v >= 10 ? "%.0f ms" : v >= 1 ? "%.1f ms" : "%.2f ms", v);
-  return buf;
-}
-
 double Tps(const SweepWindow& w) { return w.tps; }
 double P95(const SweepWindow& w) { return w.latency_ms.p95; }
-
-std::string Cell(const std::string& text, const char* cls = "") {
-  return std::string("<td") + (*cls ? std::string(" class=\"") + cls + "\"" : "") + ">" +
-         EscapeMarkup(text) + "</td>";
-}
 
 std::string FindingsTable(const SweepRecord& r) {
   const bool tap = IsTapSweepKey(r.key);
@@ -209,14 +199,6 @@ std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
   return h + "</tbody></table></section>\n";
 }
 
-// Text in a markdown table cell: what GitHub would read as HTML escaped, and
-// the cell separator too.
-std::string MdCell(const std::string& raw) {
-  std::string text = EscapeMarkup(raw);
-  for (size_t at; (at = text.find('|')) != std::string::npos;) text.replace(at, 1, "&#124;");
-  return text;
-}
-
 std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                             const std::vector<GuardResult>& guards, const std::string& prefix,
                             const std::string& capacity_line) {
@@ -260,6 +242,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                          "throwing most rows away.\n"
                        : "| Tier | Class | Flag | Where |\n|---|---|---|---|\n" + flags;
   }
+  m += SweepTablesMarkdown(r);
   m += "\n![throughput](" + prefix + "throughput.svg)\n";
   for (const TierSweep& t : r.tiers) {
     m += "![latency " + t.tier + "](" + prefix + "latency_" + t.tier + ".svg)\n";
@@ -296,8 +279,8 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
                 (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
                 "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" +
                 HeadlineHtml(r, slo, guards) + FindingsTable(r) + share +
-                "<section class=\"charts\">\n" + figures + "</section>\n" + FlagsTable(r) +
-                (tap ? std::string() : PlanFlagsTable(r));
+                "<section class=\"charts\">\n" + figures + "</section>\n" + SweepTablesHtml(r) +
+                FlagsTable(r) + (tap ? std::string() : PlanFlagsTable(r));
   }
   return out;
 }

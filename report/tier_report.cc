@@ -256,11 +256,6 @@ BarChart ThroughputChart(const Model& m) {
 
 // ---- The page.
 
-std::string Cell(const std::string& text, const char* cls = "") {
-  return std::string("<td") + (*cls ? " class=\"" + std::string(cls) + "\"" : "") + ">" +
-         EscapeMarkup(text) + "</td>";
-}
-
 std::string Card(const std::string& key, const std::string& value, const std::string& detail) {
   return "<div class=\"card\"><div class=\"k\">" + EscapeMarkup(key) + "</div><div class=\"v\">" +
          EscapeMarkup(value) + "</div><div class=\"d\">" + EscapeMarkup(detail) + "</div></div>\n";

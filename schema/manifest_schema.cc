@@ -193,9 +193,18 @@ const ManifestTable& ManifestSweepTier() {
   return t;
 }
 
+const ManifestTable& ManifestSweepSetup() {
+  static const ManifestTable t{
+      "sweep_setup",
+      {Key(Stored("sweep_key", "text NOT NULL", true)),
+       Defaulted("measured_at", "timestamptz NOT NULL DEFAULT now()"),
+       WrittenAs("jsonb", ReadAsText(Stored("setup", "jsonb NOT NULL", true)))}};
+  return t;
+}
+
 const std::vector<const ManifestTable*>& SweepTables() {
-  static const std::vector<const ManifestTable*> all = {&ManifestSweepWindow(),
-                                                        &ManifestSweepTier()};
+  static const std::vector<const ManifestTable*> all = {
+      &ManifestSweepWindow(), &ManifestSweepTier(), &ManifestSweepSetup()};
   return all;
 }
 

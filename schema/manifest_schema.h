@@ -61,9 +61,13 @@ const std::vector<const ManifestTable*>& ManifestTables();
 // one row per measured window, the key its sweep, tier, corpus, client
 // count and repetition, so that a killed sweep resumes without repeating a
 // finished window; and one per tier swept, with its saturation finding and
-// plans.
+// plans (its finding jsonb also holds what the tier measured, so that
+// figures added later need no new column); and one per sweep with its setup
+// (options, versions, host, settings), added later than the others and so
+// absent from databases swept before it.
 const ManifestTable& ManifestSweepWindow();
 const ManifestTable& ManifestSweepTier();
+const ManifestTable& ManifestSweepSetup();
 const std::vector<const ManifestTable*>& SweepTables();
 // CREATE TABLE IF NOT EXISTS of `t`, for a table added to older corpora.
 std::string ManifestTableDdlIfMissing(const ManifestTable& t, const QuoteFn& q);

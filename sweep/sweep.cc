@@ -13,6 +13,7 @@
 #include "sweep/dachs_service.h"
 #include "sweep/pgbench_process.h"
 #include "sweep/service_share.h"
+#include "sweep/sweep_environment.h"
 #include "sweep/sweep_store.h"
 #include "sweep/sweep_window_run.h"
 #include "sweep/tap_window_run.h"
@@ -214,6 +215,7 @@ Result<json> DescribeSetup(const SweepOptions& o, PgConnection& conn,
   SKYSEED_RETURN_IF_ERROR(RunTool({"pgbench", "--version"}, version_out.string()));
   std::string pgbench = ReadWholeFileOrEmpty(version_out);
   while (!pgbench.empty() && pgbench.back() == '\n') pgbench.pop_back();
+  SKYSEED_ASSIGN_OR_RETURN(json server, DescribeServer(conn));
   return json{{"clients", o.clients},
               {"duration_s", o.duration_s},
               {"reps", o.reps},
@@ -221,11 +223,15 @@ Result<json> DescribeSetup(const SweepOptions& o, PgConnection& conn,
               {"warmup_interval_s", o.warmup_interval_s},
               {"mix", MixText(o.mix)},
               {"seed", o.workload.seed},
+              {"corpus_seed", o.grow.seed},
               {"lookups", o.workload.lookups},
               {"cones", o.workload.cones},
               {"pgbench", pgbench},
               {"server_settings", settings},
               {"machine", {{"cores", m.cores}, {"memory_gib", m.memory_gib}}},
+              {"host", DescribeHost()},
+              {"server_version", server["server_version"]},
+              {"extensions", server["extensions"]},
               {"missing_evidence", caps.missing},
               {"saturation_rule",
                {{"min_tps_gain", o.rule.min_tps_gain}, {"min_p95_rise", o.rule.min_p95_rise}}}};
@@ -402,6 +408,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
     t.tier = tier.name;
     t.corpus_digest = reached.corpus.Hex();
     t.database_size = reached.database_size;
+    t.measured = MeasuredOf(reached);
     t.missing_evidence = caps.missing;
     if (o.measures_database()) {
       SKYSEED_ASSIGN_OR_RETURN(std::vector<WorkloadFile> workload,
@@ -426,6 +433,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
       SKYSEED_RETURN_IF_ERROR(
           MeasureTier(o, record.key, "tps", tier_dir.string(), run, c, done, &d, narrator));
       SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key, d));
+      SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, record.key, record.setup));
       record.tiers.push_back(std::move(d));
       SKYSEED_RETURN_IF_ERROR(WriteResults(o, record));
     }
@@ -436,6 +444,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
           MeasureTapTier(o, tier, c, caps, machine, tier_dir, result.tap.key, &tt, &service));
       if (!service.is_null()) result.tap.setup["service"] = service;
       SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, result.tap.key, tt));
+      SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, result.tap.key, result.tap.setup));
       result.tap.tiers.push_back(std::move(tt));
       result.shares = ServiceShares(result.database, result.tap);
       SKYSEED_RETURN_IF_ERROR(WriteTapResults(o, result));

@@ -195,6 +195,25 @@ json FindingToJson(const SaturationFinding& f, const std::vector<std::string>& m
           {"missing_evidence", missing_evidence}};
 }
 
+json MeasuredToJson(const TierMeasured& m) {
+  return {{"obscore_rows", m.obscore_rows},
+          {"total_rows", m.total_rows},
+          {"table_bytes", m.table_bytes},
+          {"index_bytes", m.index_bytes},
+          {"grow_seconds", m.grow_seconds}};
+}
+
+TierMeasured MeasuredFromJson(const json& j) {
+  TierMeasured m;
+  if (!j.is_object()) return m;
+  m.obscore_rows = j.value("obscore_rows", int64_t{-1});
+  m.total_rows = j.value("total_rows", int64_t{-1});
+  m.table_bytes = j.value("table_bytes", int64_t{-1});
+  m.index_bytes = j.value("index_bytes", int64_t{-1});
+  m.grow_seconds = j.value("grow_seconds", -1.0);
+  return m;
+}
+
 Result<SweepRecord> SweepFromJson(const json& j) {
   try {
     SweepRecord r;
@@ -205,6 +224,8 @@ Result<SweepRecord> SweepFromJson(const json& j) {
       tier.tier = t.at("tier").get<std::string>();
       tier.corpus_digest = t.at("corpus_digest").get<std::string>();
       tier.database_size = t.at("database_size").get<int64_t>();
+      // Absent from sweeps recorded before it was kept: shown as "-".
+      tier.measured = MeasuredFromJson(t.value("measured", json()));
       const json& f = t.at("saturation");
       tier.finding.saturated = f.at("saturated").get<bool>();
       tier.finding.step = f.at("step").get<size_t>();
@@ -239,6 +260,7 @@ json SweepToJson(const SweepRecord& r) {
     json tier = {{"tier", t.tier},
                  {"corpus_digest", t.corpus_digest},
                  {"database_size", t.database_size},
+                 {"measured", MeasuredToJson(t.measured)},
                  {"saturation", FindingToJson(t.finding, t.missing_evidence)},
                  {"explain", t.explain},
                  {"windows", windows}};

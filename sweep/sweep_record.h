@@ -15,10 +15,21 @@
 
 namespace skyseed {
 
+// What a tier held when its windows ran: the corpus they measured. -1 (shown
+// "-") in sweeps recorded before these were kept.
+struct TierMeasured {
+  int64_t obscore_rows = -1;  // the tier ledger's rows of ivoa.obscore
+  int64_t total_rows = -1;    // ... of every corpus table
+  int64_t table_bytes = -1;   // pg_table_size of the corpus tables, as reached
+  int64_t index_bytes = -1;   // pg_indexes_size of them, as reached
+  double grow_seconds = -1;   // wall time of the grow that reached the tier
+};
+
 struct TierSweep {
   std::string tier;
   std::string corpus_digest;  // of the tier record the windows ran on
   int64_t database_size = 0;
+  TierMeasured measured;
   std::vector<SweepWindow> windows;  // clients, then repetitions
   SaturationFinding finding;
   std::map<std::string, nlohmann::json> explain;  // class -> EXPLAIN JSON
@@ -49,6 +60,9 @@ nlohmann::json FindingToJson(const SaturationFinding& f,
 nlohmann::json WarmupToJson(const WarmupRecord& r);
 // Corruption for a record that is not a warm-up.
 Result<WarmupRecord> WarmupFromJson(const nlohmann::json& j);
+// A tier's measured corpus; an absent or null object gives -1 everywhere.
+nlohmann::json MeasuredToJson(const TierMeasured& m);
+TierMeasured MeasuredFromJson(const nlohmann::json& j);
 nlohmann::json SweepToJson(const SweepRecord& r);
 // The record SweepToJson wrote (sweep.json); Corruption for anything else.
 Result<SweepRecord> SweepFromJson(const nlohmann::json& j);

@@ -1,5 +1,7 @@
 #include "sweep/sweep_store.h"
 
+#include <map>
+
 #include "schema/manifest_schema.h"
 
 namespace skyseed {
@@ -13,12 +15,26 @@ Result<json> ParseJson(const std::string& text) {
   return j;
 }
 
-Result<bool> SweepTablesExist(PgConnection& conn) {
+Result<bool> TableExists(PgConnection& conn, const ManifestTable& t) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT to_regclass($1) IS NOT NULL",
-                                     {QuotedTableName(ManifestSweepTier(), conn.IdentQuoter())},
-                                     &r));
+                                     {QuotedTableName(t, conn.IdentQuoter())}, &r));
   return r.text(0, 0) == "t";
+}
+
+// The setup each sweep recorded; none for a database swept before
+// sweep_setup existed (report reads without creating it).
+Result<std::map<std::string, json>> ReadSweepSetups(PgConnection& conn) {
+  std::map<std::string, json> setups;
+  SKYSEED_ASSIGN_OR_RETURN(bool exists, TableExists(conn, ManifestSweepSetup()));
+  if (!exists) return setups;
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(SelectSql(ManifestSweepSetup(), conn.IdentQuoter()), &r));
+  for (int i = 0; i < r.rows(); ++i) {
+    SKYSEED_ASSIGN_OR_RETURN(json j, ParseJson(r.text(i, 1)));
+    setups[r.text(i, 0)] = j;
+  }
+  return setups;
 }
 
 }  // namespace
@@ -74,24 +90,35 @@ Status UpdateSweepWindowResult(PgConnection& conn, const std::string& key,
 }
 
 Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSweep& t) {
+  // The finding's jsonb also carries what the tier measured: no new column
+  // for a table older databases already have.
+  json finding = FindingToJson(t.finding, t.missing_evidence);
+  finding["measured"] = MeasuredToJson(t.measured);
   PgResult r;
   return conn.Query(UpsertSql(ManifestSweepTier(), conn.IdentQuoter()),
-                    {key, t.tier, t.corpus_digest, std::to_string(t.database_size),
-                     FindingToJson(t.finding, t.missing_evidence).dump(), json(t.explain).dump()},
+                    {key, t.tier, t.corpus_digest, std::to_string(t.database_size), finding.dump(),
+                     json(t.explain).dump()},
                     &r);
 }
 
+Status RecordSweepSetup(PgConnection& conn, const std::string& key, const json& setup) {
+  PgResult r;
+  return conn.Query(UpsertSql(ManifestSweepSetup(), conn.IdentQuoter()), {key, setup.dump()}, &r);
+}
+
 Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
-  SKYSEED_ASSIGN_OR_RETURN(bool exist, SweepTablesExist(conn));
+  SKYSEED_ASSIGN_OR_RETURN(bool exist, TableExists(conn, ManifestSweepTier()));
   std::vector<SweepRecord> records;
   if (!exist) return records;
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(
       SelectWhereSql(ManifestSweepTier(), conn.IdentQuoter(), {}, {"sweep_key", "database_size"}),
       &r));
+  SKYSEED_ASSIGN_OR_RETURN(auto setups, ReadSweepSetups(conn));
   for (int i = 0; i < r.rows(); ++i) {
     if (records.empty() || records.back().key != r.text(i, 0)) {
-      records.push_back({r.text(i, 0), json::object(), {}});
+      const auto setup = setups.find(r.text(i, 0));
+      records.push_back({r.text(i, 0), setup == setups.end() ? json::object() : setup->second, {}});
     }
     TierSweep t;
     t.tier = r.text(i, 1);
@@ -104,6 +131,7 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
     // Absent from tiers recorded before the guard summary: unknown, not none.
     t.missing_evidence =
         finding.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
+    t.measured = MeasuredFromJson(finding.value("measured", json()));
     SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> w,
                              ReadSweepWindows(conn, records.back().key, t.tier, t.corpus_digest));
     t.windows = w;

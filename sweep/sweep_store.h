@@ -1,7 +1,8 @@
 // Sweep results kept in the database's manifest, beside the tier and corpus
 // digest they were measured on: one row per window (so a killed sweep
 // resumes without repeating a finished window) and one per tier (its
-// saturation finding and plans). `status` lists them, `report` plots them.
+// saturation finding and plans) and one per sweep (its setup). `status` lists them, `report` plots
+// them.
 #pragma once
 
 #include <string>
@@ -29,6 +30,8 @@ Status RecordSweepWindow(PgConnection& conn, const std::string& key,
 Status UpdateSweepWindowResult(PgConnection& conn, const std::string& key,
                                const std::string& corpus_digest, const SweepWindow& w);
 Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSweep& t);
+// The sweep's setup (SweepRecord::setup), read back with its tiers.
+Status RecordSweepSetup(PgConnection& conn, const std::string& key, const nlohmann::json& setup);
 
 // Every recorded tier sweep with its windows (for status and report); an
 // empty list when no sweep ever ran.

@@ -39,6 +39,13 @@ check "saying no tier is recorded yet" \
 
 fresh_db t_report
 "$bin" grow --tier ci --db "$(conninfo t_report)" >/dev/null
+# Tier ci's rows as psql counts them, before S grows the tables: what the
+# sweep's "What was measured" must show for ci (from the tier's ledger).
+ci_obscore="$(sql t_report 'SELECT count(*) FROM skyseed_corpus.obscore')"
+ci_rows=0
+for t in $(sql t_report "SELECT tablename FROM pg_tables WHERE schemaname = 'skyseed_corpus'"); do
+  ci_rows=$((ci_rows + $(sql t_report "SELECT count(*) FROM skyseed_corpus.\"$t\"")))
+done
 "$bin" grow --tier S --db "$(conninfo t_report)" >/dev/null
 check "two tiers recorded" test "$(sql t_report 'SELECT count(*) FROM skyseed.tier')" = 2
 path="$(report t_report "$out/report")"; rc=$?
@@ -66,6 +73,26 @@ for f in throughput latency_ci latency_S classes_S errors spread database_cpu da
   check "with a sweep it wrote sweep_*_$f.svg" \
     test -s "$(ls "$out"/report/sweep_[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]_$f.svg 2>/dev/null | head -1)"
 done
+# The sweep's tables, in summary.md and the page: tier ci's rows as psql
+# counted them, the server's own version, every row classified.
+thousands() { python3 -c 'import sys; print(f"{int(sys.argv[1]):,}")' "$1"; }
+ci_figures="| $(thousands "$ci_obscore") | $(thousands "$ci_rows") |"
+md="$out/report/summary.md"
+check "summary.md's What was measured shows tier ci's rows as psql counts them ($ci_figures)" \
+  bash -c 'grep -F "| ci | " "$1" | grep -q -F -- "$2"' _ "$md" "$ci_figures"
+check "report.html shows them too" grep -q -F \
+  "<td>$(thousands "$ci_obscore")</td><td>$(thousands "$ci_rows")</td>" "$out/report/report.html"
+check "and the grow time and index/table bytes of ci, not a dash" \
+  bash -c 'grep -F "| ci | " "$1" | grep -q -E -- "\| [0-9.]+ \([0-9.]+ MiB / [0-9.]+ MiB\) \| [0-9.]+ s \|"' \
+  _ "$md"
+check "summary.md names the server's version as the server does" \
+  grep -q -F "| PostgreSQL | $(sql t_report 'SHOW server_version') |" "$md"
+check "and pg_sphere's version" \
+  grep -q -F "pg_sphere $(sql t_report "SELECT extversion FROM pg_extension WHERE extname = 'pg_sphere'")" \
+  "$md"
+check "a per-client-count table per tier" \
+  test "$(grep -c '^\*\*Per client count, tier ' "$md")" = 2
+check "and where the limit was" grep -q '^\*\*Where the limit was\*\*' "$md"
 check "status lists the sweep of each tier" \
   test "$("$bin" status --db "$(conninfo t_report)" | grep -c '^sweep on tier')" = 2
 
@@ -94,7 +121,8 @@ check "Chromium renders report.html to a PNG over 20 kB ($size bytes)" test "$si
 if [ -n "${SKYSEED_REPORT_PNG:-}" ]; then cp "$out/report.png" "$SKYSEED_REPORT_PNG"; fi
 chrome --dump-dom "file://$out/report/report.html" >"$out/dom.html"
 for text in '>ci<' '>S<' 'gaia.gaia_source' 'ivoa.obscore' '1,000,000' '<svg' \
-  'Capacity sweep' 'Throughput by client count' 'Flagged windows'; do
+  'Capacity sweep' 'Throughput by client count' 'Flagged windows' 'What was measured' \
+  'Where the limit was'; do
   check "the rendered page shows $text" grep -q -F -- "$text" "$out/dom.html"
 done
 if [ "$failures" -ne 0 ] && [ -s "$out/chromium.log" ]; then tail -20 "$out/chromium.log"; fi

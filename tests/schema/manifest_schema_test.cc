@@ -88,6 +88,18 @@ TEST(ManifestSchema, SweepTables) {
             "\"database_size\"");
   EXPECT_EQ(QuotedTableName(ManifestSweepTier(), QuoteIdentifierOffline),
             "\"skyseed\".\"sweep_tier\"");
+  // One setup per sweep, read back with its key.
+  EXPECT_EQ(ManifestTableDdlIfMissing(ManifestSweepSetup(), QuoteIdentifierOffline),
+            "CREATE TABLE IF NOT EXISTS \"skyseed\".\"sweep_setup\" (\n"
+            "  \"sweep_key\" text NOT NULL,\n"
+            "  \"measured_at\" timestamptz NOT NULL DEFAULT now(), \"setup\" jsonb NOT NULL,\n"
+            "  PRIMARY KEY (\"sweep_key\"));\n");
+  EXPECT_EQ(UpsertSql(ManifestSweepSetup(), QuoteIdentifierOffline),
+            "INSERT INTO \"skyseed\".\"sweep_setup\" (\"sweep_key\", \"setup\") VALUES ($1, "
+            "$2::jsonb) ON CONFLICT (\"sweep_key\") DO UPDATE SET \"measured_at\" = DEFAULT, "
+            "\"setup\" = EXCLUDED.\"setup\"");
+  EXPECT_EQ(SelectSql(ManifestSweepSetup(), QuoteIdentifierOffline),
+            "SELECT \"sweep_key\", \"setup\"::text FROM \"skyseed\".\"sweep_setup\"");
 }
 
 TEST(ManifestSchemaDeathTest, ANameNoColumnHasAborts) {

@@ -1,0 +1,49 @@
+// The capacity report's tables for one sweep, as HTML (report.html) and as
+// GitHub-flavoured markdown (summary.md): what each tier held when it was
+// measured, the environment the figures come from, one row per client count
+// with its 95 % intervals and the bottleneck of that row, and how often each
+// limit class was the bottleneck, with what relieves it. Pure: renders a
+// record already read; a record from before a figure was kept shows "-".
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sweep/latency_stats.h"
+#include "sweep/saturation.h"
+#include "sweep/sweep_record.h"
+
+namespace skyseed {
+
+// One client count of a tier: its windows' figures, means over the valid
+// ones, and what limited it.
+struct StepRow {
+  int clients = 0;
+  int windows = 0;  // measured
+  int valid = 0;    // passed every guard: the only ones in a mean
+  MeanInterval throughput, p50, p95, p99;
+  double error_rate = 0, hit_ratio = 1;
+  double database_cores = -1, client_cores = 0, other_cores = 0;  // -1: not on this host
+  // ClassifyLimit against the tier's first client count. A row that still
+  // scaled (the first, or throughput and p95 did not meet the sweep's
+  // saturation rule against the row before) and that no resource explains
+  // is "none" rather than "unknown". No valid window: not classified.
+  bool classified = false;
+  LimitKind limit = LimitKind::kNone;
+  std::string why;
+};
+
+// The rule the sweep recorded in its setup (saturation_rule); defaults for
+// what it did not record.
+SaturationRule RuleOf(const SweepRecord& r);
+std::vector<StepRow> StepRows(const TierSweep& t, const SaturationRule& rule);
+// Classified rows per limit class over every tier of the sweep.
+std::map<LimitKind, int> LimitCounts(const SweepRecord& r);
+// One sentence on what relieves the limit: what users act on.
+const char* ReliefOf(LimitKind k);
+
+std::string SweepTablesHtml(const SweepRecord& r);
+std::string SweepTablesMarkdown(const SweepRecord& r);
+
+}  // namespace skyseed
