@@ -15,9 +15,9 @@
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
-#include "sweep/dachs_service.h"
 #include "sweep/sweep.h"
-#include "sweep/tap_load.h"
+#include "tap/dachs_service.h"
+#include "tap/tap_load.h"
 #include "workload/child_connection.h"
 
 namespace skyseed {

@@ -11,8 +11,8 @@
 #include "app/tapbench_options.h"
 #include "common/file_writes.h"
 #include "sweep/latency_stats.h"
-#include "sweep/tap_load.h"
-#include "sweep/tap_request_log.h"
+#include "tap/tap_load.h"
+#include "tap/tap_request_log.h"
 
 namespace skyseed {
 namespace {

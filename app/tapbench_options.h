@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/status.h"
-#include "sweep/tap_load.h"
+#include "tap/tap_load.h"
 
 namespace skyseed {
 

@@ -4,19 +4,19 @@
 #include <filesystem>
 #include <map>
 
+#include "common/child_process.h"
 #include "common/file_reads.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "schema/corpus_schema.h"
 #include "store/manifest_store.h"
 #include "sweep/cold_windows.h"
-#include "sweep/dachs_service.h"
-#include "sweep/pgbench_process.h"
 #include "sweep/service_share.h"
 #include "sweep/sweep_environment.h"
 #include "sweep/sweep_store.h"
 #include "sweep/sweep_window_run.h"
 #include "sweep/tap_window_run.h"
+#include "tap/dachs_service.h"
 #include "workload/child_connection.h"
 #include "workload/class_explain.h"
 #include "workload/tap_classes.h"

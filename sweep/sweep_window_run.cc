@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <map>
 
+#include "common/child_process.h"
 #include "common/file_reads.h"
 #include "sweep/cpu_attribution.h"
 #include "sweep/pgbench_log.h"
-#include "sweep/pgbench_process.h"
 #include "sweep/window_frame.h"
 
 namespace fs = std::filesystem;

@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <map>
 
+#include "common/child_process.h"
 #include "common/file_reads.h"
-#include "sweep/pgbench_process.h"
-#include "sweep/tap_request_log.h"
 #include "sweep/window_frame.h"
+#include "tap/tap_request_log.h"
 
 namespace fs = std::filesystem;
 

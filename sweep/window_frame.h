@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "common/child_process.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "sweep/cpu_attribution.h"
 #include "sweep/machine_stats.h"
-#include "sweep/pgbench_process.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
 #include "sweep/sweep_window.h"

@@ -1,8 +1,9 @@
-// Running the real pgbench as the sweep's load engine: no shell between us
-// and it (every argument is passed as is), its output kept in a file, its
-// own CPU time measured (a load generator sharing the cores with the server
-// must be able to say when it was the ceiling), and a callback while it runs
-// so the server can be sampled during the window.
+// Running a child program (pgbench and tapbench as a sweep's load engines,
+// dachs, psql): no shell between us and it (every argument is passed as
+// is), its output kept in a file, its own CPU time measured (a load
+// generator sharing the cores with the server must be able to say when it
+// was the ceiling), and a callback while it runs so the server can be
+// sampled during the window.
 #pragma once
 
 #include <functional>

@@ -1,4 +1,4 @@
-#include "sweep/tap_request_log.h"
+#include "tap/tap_request_log.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "sweep/votable_check.h"
+#include "tap/votable_check.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "sweep/dachs_service.h"
+#include "tap/dachs_service.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -13,13 +13,13 @@
 #include <filesystem>
 #include <thread>
 
+#include "common/child_process.h"
 #include "common/file_reads.h"
 #include "common/file_writes.h"
 #include "common/interrupt.h"
 #include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
-#include "sweep/pgbench_process.h"
-#include "sweep/tap_load.h"
+#include "tap/tap_load.h"
 
 namespace fs = std::filesystem;
 

@@ -1,7 +1,7 @@
 // RunTapLoad against a real HTTP/1.1 server with keep-alive (Python's
 // http.server, spawned without a shell) that answers each query by a word in
 // it, so every logged outcome can be checked against what it was told to do.
-#include "sweep/tap_load.h"
+#include "tap/tap_load.h"
 
 #include <gtest/gtest.h>
 #include <netinet/in.h>

@@ -1,9 +1,9 @@
-#include "sweep/votable_check.h"
+#include "tap/votable_check.h"
 
 #include <cctype>
 #include <optional>
 
-#include "sweep/tap_request_log.h"
+#include "tap/tap_request_log.h"
 
 namespace skyseed {
 namespace {

@@ -2,7 +2,7 @@
 // synchronous endpoint, what pgbench is to PostgreSQL. Each client is one
 // thread with one libcurl easy handle, so its HTTP/1.1 connection is kept
 // alive across requests, as a TAP client library would. Every request is
-// logged whole (sweep/tap_request_log.h); nothing is averaged here.
+// logged whole (tap/tap_request_log.h); nothing is averaged here.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/status.h"
-#include "sweep/tap_request_log.h"
+#include "tap/tap_request_log.h"
 
 namespace skyseed {
 

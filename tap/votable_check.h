@@ -10,7 +10,7 @@
 namespace skyseed {
 
 struct TapOutcome {
-  std::string outcome;  // one of TapOutcomes() (sweep/tap_request_log.h)
+  std::string outcome;  // one of TapOutcomes() (tap/tap_request_log.h)
   std::string message;  // empty for "ok"
 };
 

@@ -1,4 +1,4 @@
-#include "sweep/tap_load.h"
+#include "tap/tap_load.h"
 
 #include <curl/curl.h>
 
@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "common/interrupt.h"
-#include "sweep/votable_check.h"
+#include "tap/votable_check.h"
 
 namespace skyseed {
 namespace {
