@@ -68,6 +68,11 @@ Axes Fit(const LineChart& c, double top) {
     a.ylo = std::floor(ymin / step) * step;
     a.yhi = std::ceil(ymax / step) * step;
     if (a.yhi <= a.ylo) a.yhi = a.ylo + step;
+    if (a.yhi > c.y_ceiling) {  // keep the span, below the ceiling
+      const double span = a.yhi - a.ylo;
+      a.yhi = c.y_ceiling;
+      a.ylo = std::min(a.ylo, a.yhi - span);
+    }
     return a;
   }
   const double step = NiceStep(ymax * 1.08);
@@ -82,8 +87,15 @@ std::vector<double> YTicks(const LineChart& c, const Axes& a) {
     for (double d = a.ylo; d <= a.yhi + 1e-9; d += 1) ticks.push_back(std::pow(10.0, d));
     return ticks;
   }
-  const double step =
-      c.y_scale == YScale::kZoomed ? ZoomStep(a.ylo, a.yhi) : NiceStep(a.yhi / 1.0001);
+  if (c.y_scale == YScale::kZoomed) {
+    // On the step's multiples inside the axis: a zoomed axis may have been
+    // moved below a ceiling by a span its own step does not divide.
+    const double step = ZoomStep(a.ylo, a.yhi);
+    for (double v = std::ceil(a.ylo / step - 1e-9) * step; v <= a.yhi + step * 1e-6; v += step)
+      ticks.push_back(v);
+    return ticks;
+  }
+  const double step = NiceStep(a.yhi / 1.0001);
   for (int k = 0; a.ylo + k * step <= a.yhi + step / 2; ++k) ticks.push_back(a.ylo + k * step);
   return ticks;
 }

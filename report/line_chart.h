@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct LineChart {
   bool log_x = false;  // client counts 1..32 and database sizes spread over decades
   YScale y_scale = YScale::kFromZero;
   bool label_points = false;  // print each point's value beside it
+  // What the figure cannot exceed (a ratio: 1): a zoomed axis ends there
+  // rather than padding above it.
+  double y_ceiling = std::numeric_limits<double>::infinity();
   std::function<std::string(double)> x_label = {};
   std::function<std::string(double)> y_label = {};
   double width = 640;  // height is 360

@@ -389,6 +389,7 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   LineChart hits = SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio", Hit,
                              FormatHitRatio);
   hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
+  hits.y_ceiling = 1;
   hits.label_points = true;
   add("scaling_hit_ratio.svg", hits,
       "Shared-buffer hits / (hits + reads) in the windows at peak throughput, each value "

@@ -90,6 +90,10 @@ std::string Interval(const MeanInterval& m, std::string (*format)(double)) {
 
 std::string Throughput(double v) { return FormatCount(v); }
 
+// Milliseconds without the unit, which the column header carries: a cell
+// of "0.14 ± 0.02" stays on one line where "0.14 ms ± 0.02 ms" wraps.
+std::string MsFigure(double v) { return Fixed(v >= 10 ? "%.0f" : v >= 1 ? "%.1f" : "%.2f", v); }
+
 const char* RateUnit(const SweepRecord& r) { return IsTapSweepKey(r.key) ? "req/s" : "tps"; }
 
 // A setup value as one line: strings as they are, lists joined, objects as
@@ -163,9 +167,9 @@ std::vector<TableCell> RowCells(const StepRow& s) {
   return {{std::to_string(s.clients)},
           {std::to_string(s.valid) + " of " + std::to_string(s.windows)},
           {Interval(s.throughput, Throughput)},
-          {Interval(s.p50, Ms)},
-          {Interval(s.p95, Ms)},
-          {Interval(s.p99, Ms)},
+          {Interval(s.p50, MsFigure)},
+          {Interval(s.p95, MsFigure)},
+          {Interval(s.p99, MsFigure)},
           {s.valid > 0 ? Fixed("%.2f %%", 100 * s.error_rate) : "-"},
           {s.valid > 0 ? Fixed("%.4f", s.hit_ratio) : "-"},
           {s.valid > 0 ? Cores(s.database_cores) : "-"},
@@ -177,9 +181,9 @@ std::vector<TableCell> RowCells(const StepRow& s) {
 
 Table StepTable(const SweepRecord& r, const TierSweep& t) {
   Table table{
-      {"Clients", "Valid windows", std::string("Throughput (") + RateUnit(r) + ")", "p50", "p95",
-       "p99", "Errors", "Hit ratio", "Database cores", "Load-generator cores", "Other cores",
-       "Bottleneck", "Why"},
+      {"Clients", "Valid windows", std::string("Throughput (") + RateUnit(r) + ")", "p50 (ms)",
+       "p95 (ms)", "p99 (ms)", "Errors", "Hit ratio", "Database cores", "Load-generator cores",
+       "Other cores", "Bottleneck", "Why"},
       {false, false, false, false, false, false, false, false, false, false, false, true, true},
       {}};
   for (const StepRow& s : StepRows(t, RuleOf(r))) table.rows.push_back(RowCells(s));

@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(tier_list_fuzz user_values_fuzz manifest_fuzz copy_reader_fuzz)
+all_targets=(tier_list_fuzz user_values_fuzz manifest_fuzz copy_reader_fuzz tap_response_fuzz)
 replay_only=0
 targets=()
 for arg in "$@"; do

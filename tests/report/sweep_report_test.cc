@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "report/line_chart.h"
 #include "sweep/sweep_options.h"
@@ -111,6 +112,22 @@ TEST(SweepReport, LatencyLogAxisAndZoomedHitRatio) {
   EXPECT_NE(hits.find(">0.9983</text>"), std::string::npos) << "the value printed";
   EXPECT_EQ(hits.find(">0.00</text>"), std::string::npos) << "no axis from zero";
   EXPECT_EQ(hits.find(">1.25"), std::string::npos);
+  // Every window fully warm: the axis ends at 1, no tick above what a ratio
+  // can be.
+  for (SweepWindow& w : r.tiers[0].windows) w.hit_ratio = 1;
+  const SweepSection warm = RenderSweepSection({r});
+  for (const auto& f : warm.files) {
+    if (f.first.find("scaling_hit_ratio") == std::string::npos) continue;
+    EXPECT_NE(f.second.find(">1.0000</text>"), std::string::npos);
+    const std::regex tick(">([01]\\.[0-9]{4})</text>");
+    int below = 0;
+    for (std::sregex_iterator m(f.second.begin(), f.second.end(), tick), end; m != end; ++m) {
+      const double v = std::stod((*m)[1]);
+      EXPECT_LE(v, 1.0) << f.second;
+      below += v < 1.0;
+    }
+    EXPECT_GT(below, 0) << "the axis runs below 1";
+  }
 }
 
 // A class whose recorded plan (PostgreSQL's, tests/sweep/plans) throws
