@@ -144,12 +144,15 @@ std::string GuardText(const GuardResult& g) {
   return s;
 }
 
+// "1 client", "8 clients".
+std::string ClientsText(int n) { return std::to_string(n) + (n == 1 ? " client" : " clients"); }
+
 std::string RateText(double v, bool tap) { return FormatCount(v) + (tap ? " req/s" : " tps"); }
 
 std::string CapacityText(const TierCapacity& c, bool tap) {
   if (c.sustainable_tps <= 0) return "none within the objective";
-  return RateText(c.sustainable_tps, tap) + " at " + std::to_string(c.sustainable_clients) +
-         " clients (p95 " + Ms(c.p95_ms_at_sustainable) + ")";
+  return RateText(c.sustainable_tps, tap) + " at " + ClientsText(c.sustainable_clients) + " (p95 " +
+         Ms(c.p95_ms_at_sustainable) + ")";
 }
 
 std::string Limit(const TierSweep& t) {
@@ -191,9 +194,8 @@ std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
   for (const TierSweep& t : r.tiers) {
     const TierCapacity c = CapacityOf(t, slo);
     h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
-         Cell(c.peak_tps > 0
-                  ? RateText(c.peak_tps, tap) + " at " + std::to_string(c.peak_clients) + " clients"
-                  : "-") +
+         Cell(c.peak_tps > 0 ? RateText(c.peak_tps, tap) + " at " + ClientsText(c.peak_clients)
+                             : "-") +
          Cell(CapacityText(c, tap)) + Cell(Limit(t), "l") + "</tr>\n";
   }
   return h + "</tbody></table></section>\n";
@@ -219,9 +221,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
   for (const TierSweep& t : r.tiers) {
     const TierCapacity c = CapacityOf(t, slo);
     m += "| " + MdCell(t.tier) + " | " + FormatBytes(static_cast<double>(t.database_size)) + " | " +
-         (c.peak_tps > 0
-              ? RateText(c.peak_tps, tap) + " at " + std::to_string(c.peak_clients) + " clients"
-              : "-") +
+         (c.peak_tps > 0 ? RateText(c.peak_tps, tap) + " at " + ClientsText(c.peak_clients) : "-") +
          " | " + CapacityText(c, tap) + " | " + Limit(t) + " | " + MdCell(t.finding.reason) +
          " |\n";
   }
