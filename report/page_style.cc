@@ -17,8 +17,8 @@ h1{font-size:26px;margin:0 0 4px} h2{font-size:17px;margin:0 0 10px} h2.part{fon
 .panel{padding:16px 18px;margin-bottom:20px;overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:13px}
 th,td{padding:6px 9px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap}
-th{font-weight:600;color:#374151;background:#f9fafb} th.l,td.l{text-align:left}
-td.wrap{white-space:normal;min-width:96px} tbody tr:nth-child(even){background:#fafafa}
+th{font-weight:600;color:#374151;background:#f9fafb;white-space:normal;vertical-align:bottom} th.l,td.l{text-align:left}
+td.wrap{white-space:normal;min-width:200px} tbody tr:nth-child(even){background:#fafafa}
 .mono{font-family:"DejaVu Sans Mono",monospace;font-size:12px}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(540px,1fr));gap:20px}
 .charts{margin-bottom:20px} figure{margin:0;padding:10px 12px 12px} figure.wide{grid-column:1/-1}

@@ -37,7 +37,11 @@ std::string HtmlTable(const Table& t) {
   for (const auto& row : t.rows) {
     h += "<tr>";
     for (size_t i = 0; i < row.size(); ++i) {
-      const std::string cls = t.left[i] ? " class=\"l wrap\"" : "";
+      // Only sentences wrap (and get a wrapping column's width); a class
+      // name or a tier stays one narrow line.
+      const std::string cls = !t.left[i]                ? ""
+                              : row[i].text.size() > 40 ? " class=\"l wrap\""
+                                                        : " class=\"l\"";
       const std::string title =
           row[i].title.empty() ? "" : " title=\"" + EscapeMarkup(row[i].title) + "\"";
       h += "<td" + cls + title + ">" + EscapeMarkup(row[i].text) + "</td>";
