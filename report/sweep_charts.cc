@@ -249,22 +249,39 @@ const std::vector<SweepWindow>* FirstStep(const std::map<int, std::vector<SweepW
   return steps.empty() ? nullptr : &steps.begin()->second;
 }
 
-// Each class's p95 at the lowest client count, against database size.
-LineChart ClassSizeChart(const SweepRecord& r, const std::vector<std::string>& names) {
-  LineChart c = SizeAxis("p95 of each query class by database size", "p95 latency");
-  c.y_label = Ms;
-  c.y_scale = YScale::kLog;
+// One line per query class, one point per tier from the windows of its
+// lowest client count (`point` says whether that tier has one), in x order.
+template <typename PointOfTier>
+void AddClassLines(const SweepRecord& r, const std::vector<std::string>& names, PointOfTier point,
+                   LineChart* c) {
   for (size_t i = 0; i < names.size(); ++i) {
     LineSeries s{names[i], Color(i), {}};
     for (const TierSweep& t : r.tiers) {
       const auto steps = WindowsByClients(t);
       const std::vector<SweepWindow>* ws = FirstStep(steps);
-      if (ws == nullptr) continue;
-      const MeanInterval m = ClassInterval(*ws, names[i], ClassP95);
-      if (m.n > 0) s.points.push_back(PointOf(t.database_size, m, AnyFlagged(*ws)));
+      LinePoint p;
+      if (ws != nullptr && point(t, *ws, names[i], &p)) s.points.push_back(p);
     }
-    if (!s.points.empty()) c.series.push_back(s);
+    std::sort(s.points.begin(), s.points.end(),
+              [](const LinePoint& a, const LinePoint& b) { return a.x < b.x; });
+    if (!s.points.empty()) c->series.push_back(s);
   }
+}
+
+// Each class's p95 at the lowest client count, against database size.
+LineChart ClassSizeChart(const SweepRecord& r, const std::vector<std::string>& names) {
+  LineChart c = SizeAxis("p95 of each query class by database size", "p95 latency");
+  c.y_label = Ms;
+  c.y_scale = YScale::kLog;
+  AddClassLines(
+      r, names,
+      [](const TierSweep& t, const std::vector<SweepWindow>& ws, const std::string& name,
+         LinePoint* p) {
+        const MeanInterval m = ClassInterval(ws, name, ClassP95);
+        if (m.n > 0) *p = PointOf(static_cast<double>(t.database_size), m, AnyFlagged(ws));
+        return m.n > 0;
+      },
+      &c);
   return c;
 }
 
@@ -279,21 +296,16 @@ LineChart ResponseSizeChart(const SweepRecord& r, const std::vector<std::string>
   c.y_scale = YScale::kLog;
   c.x_label = ResponseBytes;
   c.y_label = Ms;
-  for (size_t i = 0; i < names.size(); ++i) {
-    LineSeries s{names[i], Color(i), {}};
-    for (const TierSweep& t : r.tiers) {
-      const auto steps = WindowsByClients(t);
-      const std::vector<SweepWindow>* ws = FirstStep(steps);
-      if (ws == nullptr) continue;
-      const MeanInterval bytes = ClassInterval(*ws, names[i], ClassBytes);
-      const MeanInterval p50 = ClassInterval(*ws, names[i], ClassP50);
-      if (bytes.n == 0 || bytes.mean <= 0) continue;
-      s.points.push_back(PointOf(bytes.mean, p50, AnyFlagged(*ws)));
-    }
-    std::sort(s.points.begin(), s.points.end(),
-              [](const LinePoint& a, const LinePoint& b) { return a.x < b.x; });
-    if (!s.points.empty()) c.series.push_back(s);
-  }
+  AddClassLines(
+      r, names,
+      [](const TierSweep&, const std::vector<SweepWindow>& ws, const std::string& name,
+         LinePoint* p) {
+        const MeanInterval bytes = ClassInterval(ws, name, ClassBytes);
+        if (bytes.n == 0 || bytes.mean <= 0) return false;
+        *p = PointOf(bytes.mean, ClassInterval(ws, name, ClassP50), AnyFlagged(ws));
+        return true;
+      },
+      &c);
   return c;
 }
 

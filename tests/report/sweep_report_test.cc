@@ -8,22 +8,15 @@
 
 #include "report/line_chart.h"
 #include "sweep/sweep_options.h"
+#include "tests/report/test_windows.h"
 
 namespace skyseed {
 namespace {
 
 SweepWindow Window(int clients, int rep, double tps, double p95, bool flagged = false) {
-  SweepWindow w;
-  w.tier = "ci";
-  w.clients = clients;
-  w.rep = rep;
-  w.tps = tps;
-  w.latency_ms.p50 = p95 / 2;
-  w.latency_ms.p95 = p95;
-  w.latency_ms.p99 = p95 * 2;
+  SweepWindow w = TestWindow(clients, rep, tps, p95, flagged);
   w.hit_ratio = 0.99;
   w.classes = {{"lookup_source", w.latency_ms}};
-  if (flagged) w.flags.push_back("swap grew in the window");
   return w;
 }
 
