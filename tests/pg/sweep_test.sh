@@ -110,6 +110,26 @@ rm -rf "$out/k/ci/c1-r1"
 check "a third run measures nothing" bash -c '"$@" >/dev/null' _ "$bin" sweep "${args[@]}" --out "$out/k"
 check "so no window folder was made again" test ! -e "$out/k/ci/c1-r1"
 
+# A recorded repetition planted cold (hit ratio 0.98 and 100,000 reads/s where
+# its twin read nothing): the next run reuses both windows, flags that one
+# "cold cache" when its step completes, and updates its record in place (when
+# it was measured stays as it was); its twin stays valid.
+planted="sweep_key LIKE 'mix=lookup_source=70,%' AND clients = 1 AND rep = 1"
+sql "$db" "UPDATE skyseed.sweep_window SET result = jsonb_set(jsonb_set(result, '{hit_ratio}',
+  '0.98'), '{reads_per_s}', '100000') WHERE $planted" >/dev/null
+before="$(sql "$db" "SELECT measured_at FROM skyseed.sweep_window WHERE $planted")"
+check "a run after the planted cold window completes" bash -c '"$@" >/dev/null' _ "$bin" sweep \
+  "${args[@]}" --out "$out/k"
+check "the planted window is flagged cold cache in its record, measured_at kept" test \
+  "$(sql "$db" "SELECT (result->'flags')::text LIKE '%cold cache: hit 0.9800 vs%' AND
+    measured_at = '$before' FROM skyseed.sweep_window WHERE $planted")" = t
+check "... and in sweep.json, its twin not" python3 - "$out/k/sweep.json" <<'PY'
+import json, sys
+w = {(x["clients"], x["rep"]): x for x in json.load(open(sys.argv[1]))["tiers"][0]["windows"]}
+assert any(f.startswith("cold cache") for f in w[(1, 1)]["flags"]), w[(1, 1)]["flags"]
+assert not any(f.startswith("cold cache") for f in w[(1, 2)]["flags"]), w[(1, 2)]["flags"]
+PY
+
 # A CPU burner beside the sweep: its core is someone else's, so every window
 # is flagged host-contended, PostgreSQL's own CPU is measured apart from it,
 # and no tier is called database-cpu on such windows.
