@@ -235,10 +235,10 @@ std::string InsertSql(const ManifestTable& t, const QuoteFn& q) {
   return "INSERT INTO " + QuotedTableName(t, q) + " (" + columns + ") VALUES (" + values + ")";
 }
 
-std::string UpsertSql(const ManifestTable& t, const QuoteFn& q) {
+std::string UpsertSql(const ManifestTable& t, const QuoteFn& q, bool refresh_defaults) {
   std::string set;
   for (const ManifestColumn& c : t.columns) {
-    if (c.name == nullptr || c.key) continue;
+    if (c.name == nullptr || c.key || (!c.written && !refresh_defaults)) continue;
     set += (set.empty() ? "" : ", ") + q(c.name) + " = ";
     set += c.written ? "EXCLUDED." + q(c.name) : std::string("DEFAULT");
   }

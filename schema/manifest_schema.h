@@ -82,8 +82,9 @@ std::string QuotedTableName(const ManifestTable& t, const QuoteFn& q);
 std::string InsertSql(const ManifestTable& t, const QuoteFn& q = UnquotedIdentifier);
 // InsertSql, replacing the row with the same key when there is one: its
 // written columns from the new row, its defaulted ones (a timestamp) filled
-// afresh. t must declare a key.
-std::string UpsertSql(const ManifestTable& t, const QuoteFn& q);
+// afresh, or kept as they were with refresh_defaults false (a record
+// corrected after the fact keeps when it was made). t must declare a key.
+std::string UpsertSql(const ManifestTable& t, const QuoteFn& q, bool refresh_defaults = true);
 // SELECT <read columns> FROM skyseed.<t>: the store reads them by the
 // declared names (a cast column keeps its name).
 std::string SelectSql(const ManifestTable& t, const QuoteFn& q = UnquotedIdentifier);

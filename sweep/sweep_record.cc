@@ -119,9 +119,8 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.tps = j.at("tps").get<double>();
     w.error_rate = j.at("error_rate").get<double>();
     w.latency_ms = LatencyFromJson(j.at("latency_ms"));
-    const json no_bytes = json::object();
-    const json& bytes =
-        j.contains("classes_bytes_per_answer") ? j["classes_bytes_per_answer"] : no_bytes;
+    // Absent before response sizes were kept, and empty for pgbench's classes.
+    const json bytes = j.value("classes_bytes_per_answer", json::object());
     for (const auto& [name, lat] : j.at("classes_latency_ms").items()) {
       w.classes.push_back({name, LatencyFromJson(lat), bytes.value(name, -1.0)});
     }

@@ -74,19 +74,12 @@ Status RecordSweepWindow(PgConnection& conn, const std::string& key,
 
 Status UpdateSweepWindowResult(PgConnection& conn, const std::string& key,
                                const std::string& corpus_digest, const SweepWindow& w) {
-  const ManifestTable& t = ManifestSweepWindow();
-  const QuoteFn q = conn.IdentQuoter();
-  std::string keys;
-  for (const ManifestColumn& c : t.columns) {
-    if (c.key) keys += (keys.empty() ? "" : ", ") + q(c.name);
-  }
-  // UpsertSql would fill measured_at afresh: this sets the result alone.
   PgResult r;
-  return conn.Query(InsertSql(t, q) + " ON CONFLICT (" + keys + ") DO UPDATE SET " + q("result") +
-                        " = EXCLUDED." + q("result"),
-                    {key, w.tier, corpus_digest, std::to_string(w.clients), std::to_string(w.rep),
-                     WindowToJson(w).dump()},
-                    &r);
+  return conn.Query(
+      UpsertSql(ManifestSweepWindow(), conn.IdentQuoter(), /*refresh_defaults=*/false),
+      {key, w.tier, corpus_digest, std::to_string(w.clients), std::to_string(w.rep),
+       WindowToJson(w).dump()},
+      &r);
 }
 
 Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSweep& t) {

@@ -70,6 +70,12 @@ TEST(ManifestSchema, SweepTables) {
             "\"corpus_digest\", \"clients\", \"rep\", \"result\") VALUES ($1, $2, $3, $4, $5, "
             "$6::jsonb) ON CONFLICT (\"sweep_key\", \"tier\", \"corpus_digest\", \"clients\", "
             "\"rep\") DO UPDATE SET \"measured_at\" = DEFAULT, \"result\" = EXCLUDED.\"result\"");
+  // A window's record corrected later keeps when it was measured.
+  EXPECT_EQ(UpsertSql(ManifestSweepWindow(), QuoteIdentifierOffline, /*refresh_defaults=*/false),
+            "INSERT INTO \"skyseed\".\"sweep_window\" (\"sweep_key\", \"tier\", "
+            "\"corpus_digest\", \"clients\", \"rep\", \"result\") VALUES ($1, $2, $3, $4, $5, "
+            "$6::jsonb) ON CONFLICT (\"sweep_key\", \"tier\", \"corpus_digest\", \"clients\", "
+            "\"rep\") DO UPDATE SET \"result\" = EXCLUDED.\"result\"");
   EXPECT_EQ(UpsertSql(ManifestSweepTier(), QuoteIdentifierOffline),
             "INSERT INTO \"skyseed\".\"sweep_tier\" (\"sweep_key\", \"tier\", "
             "\"corpus_digest\", \"database_size\", \"finding\", \"explain\") VALUES ($1, $2, "
