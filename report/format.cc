@@ -50,7 +50,9 @@ std::string FormatExact(uint64_t n) {
 
 std::string FormatRatio(double r) { return Fmt("%.2f", r); }
 
-std::string Ms(double v) { return Fmt(v >= 10 ? "%.0f ms" : v >= 1 ? "%.1f ms" : "%.2f ms", v); }
+std::string MsFigure(double v) { return Fmt(v >= 10 ? "%.0f" : v >= 1 ? "%.1f" : "%.2f", v); }
+
+std::string Ms(double v) { return MsFigure(v) + " ms"; }
 
 std::string Cell(const std::string& text, const char* cls) {
   return std::string("<td") + (*cls ? " class=\"" + std::string(cls) + "\"" : "") + ">" +

@@ -15,6 +15,7 @@ std::string FormatSeconds(double s);  // 2.4 s
 std::string FormatExact(uint64_t n);  // 1,234,567
 std::string FormatRatio(double r);    // 0.44
 std::string Ms(double v);             // 0.42 ms, 3.1 ms, 120 ms
+std::string MsFigure(double v);       // 0.42, 3.1, 120: Ms without its unit (for a "(ms)" column)
 
 // A table cell of escaped `text`, with the page style's class (e.g. "l",
 // "l wrap").

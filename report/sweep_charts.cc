@@ -58,11 +58,6 @@ bool HasValid(const std::vector<SweepWindow>& ws) {
   return std::any_of(ws.begin(), ws.end(), [](const SweepWindow& w) { return w.valid(); });
 }
 
-double Tps(const SweepWindow& w) { return w.tps; }
-double P50(const SweepWindow& w) { return w.latency_ms.p50; }
-double P95(const SweepWindow& w) { return w.latency_ms.p95; }
-double P99(const SweepWindow& w) { return w.latency_ms.p99; }
-double Hit(const SweepWindow& w) { return w.hit_ratio; }
 double ErrorPercent(const SweepWindow& w) { return 100 * w.error_rate; }
 double DatabaseCores(const SweepWindow& w) { return w.database_cores; }
 double ServiceCores(const SweepWindow& w) { return w.service_cores; }
@@ -103,7 +98,7 @@ LineChart LatencyChart(const TierSweep& t, const SweepUnits& u) {
   const struct {
     const char* name;
     double (*figure)(const SweepWindow&);
-  } lines[] = {{"p50", P50}, {"p95", P95}, {"p99", P99}};
+  } lines[] = {{"p50", WindowP50}, {"p95", WindowP95}, {"p99", WindowP99}};
   for (size_t i = 0; i < 3; ++i) {
     LineSeries s{lines[i].name, Color(i), {}};
     for (const auto& [clients, ws] : WindowsByClients(t))
@@ -204,7 +199,7 @@ LineChart ThroughputAxisChart(const SweepRecord& r, const std::string& title,
         if (measured(w)) kept.push_back(w);
       }
       if (!HasValid(kept)) continue;
-      s.points.push_back(Point(ValidInterval(kept, Tps).mean, kept, figure));
+      s.points.push_back(Point(ValidInterval(kept, WindowTps).mean, kept, figure));
     }
     std::sort(s.points.begin(), s.points.end(),
               [](const LinePoint& a, const LinePoint& b) { return a.x < b.x; });
@@ -327,7 +322,7 @@ const std::vector<SweepWindow>* PeakStep(const std::map<int, std::vector<SweepWi
   const std::vector<SweepWindow>* best = nullptr;
   double best_tps = -1;
   for (const auto& [clients, ws] : steps) {
-    const double tps = ValidInterval(ws, Tps).mean;
+    const double tps = ValidInterval(ws, WindowTps).mean;
     if (tps > best_tps) {
       best_tps = tps;
       best = &ws;
@@ -344,7 +339,7 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   auto add = [&](std::string name, LineChart chart, std::string caption) {
     if (Drawn(chart)) out.push_back({std::move(name), std::move(chart), std::move(caption)});
   };
-  LineChart tps = PerTierClientChart(r, "Throughput by client count", u.rate, Tps);
+  LineChart tps = PerTierClientChart(r, "Throughput by client count", u.rate, WindowTps);
   tps.y_label = [](double v) { return FormatCount(v); };
   add("throughput.svg", tps,
       std::string(tap ? "Answered TAP requests per second against tapbench clients"
@@ -392,14 +387,14 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   add("database_reads.svg", reads,
       "Blocks PostgreSQL read from the page cache or disk per second against throughput: "
       "zero while the working set fits in shared_buffers.");
-  LineChart peak = SizeChart(r, "Peak throughput by database size", u.rate, Tps,
+  LineChart peak = SizeChart(r, "Peak throughput by database size", u.rate, WindowTps,
                              [](double v) { return FormatCount(v); });
   add("scaling_tps.svg", peak, "Each tier's highest mean throughput over its client counts.");
-  LineChart p95 = SizeChart(r, "p95 by database size", "p95 latency", P95, Ms);
+  LineChart p95 = SizeChart(r, "p95 by database size", "p95 latency", WindowP95, Ms);
   p95.y_scale = YScale::kLog;
   add("scaling_p95.svg", p95, "p95 at each tier's client count of peak throughput.");
-  LineChart hits = SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio", Hit,
-                             FormatHitRatio);
+  LineChart hits = SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio",
+                             WindowHitRatio, FormatHitRatio);
   hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
   hits.y_ceiling = 1;
   hits.label_points = true;

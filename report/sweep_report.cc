@@ -16,9 +16,6 @@
 namespace skyseed {
 namespace {
 
-double Tps(const SweepWindow& w) { return w.tps; }
-double P95(const SweepWindow& w) { return w.latency_ms.p95; }
-
 std::string FindingsTable(const SweepRecord& r) {
   const bool tap = IsTapSweepKey(r.key);
   std::string h =
@@ -33,11 +30,12 @@ std::string FindingsTable(const SweepRecord& r) {
     const std::string finding =
         t.finding.saturated ? std::string(LimitKindName(t.finding.limit)) + ": " + t.finding.reason
                             : "kept scaling up to the largest client count";
-    h +=
-        "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
-        Cell(best ? FormatCount(ValidInterval(*best, Tps).mean) + (tap ? " req/s" : " tps") : "-") +
-        Cell(best && !best->empty() ? std::to_string(best->front().clients) : "-") +
-        Cell(best ? Ms(ValidInterval(*best, P95).mean) : "-") + Cell(finding, "l wrap") + "</tr>\n";
+    h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
+         Cell(best ? FormatCount(ValidInterval(*best, WindowTps).mean) + (tap ? " req/s" : " tps")
+                   : "-") +
+         Cell(best && !best->empty() ? std::to_string(best->front().clients) : "-") +
+         Cell(best ? Ms(ValidInterval(*best, WindowP95).mean) : "-") + Cell(finding, "l wrap") +
+         "</tr>\n";
   }
   return h + "</tbody></table></section>\n";
 }

@@ -94,10 +94,6 @@ std::string Interval(const MeanInterval& m, std::string (*format)(double)) {
 
 std::string Throughput(double v) { return FormatCount(v); }
 
-// Milliseconds without the unit, which the column header carries: a cell
-// of "0.14 ± 0.02" stays on one line where "0.14 ms ± 0.02 ms" wraps.
-std::string MsFigure(double v) { return Fixed(v >= 10 ? "%.0f" : v >= 1 ? "%.1f" : "%.2f", v); }
-
 const char* RateUnit(const SweepRecord& r) { return IsTapSweepKey(r.key) ? "req/s" : "tps"; }
 
 // A setup value as one line: strings as they are, lists joined, objects as
@@ -134,12 +130,7 @@ json At(const json& j, std::initializer_list<const char*> path) {
 
 // ---- The rows of one tier.
 
-double Tps(const SweepWindow& w) { return w.tps; }
-double P50(const SweepWindow& w) { return w.latency_ms.p50; }
-double P95(const SweepWindow& w) { return w.latency_ms.p95; }
-double P99(const SweepWindow& w) { return w.latency_ms.p99; }
 double Errors(const SweepWindow& w) { return w.error_rate; }
-double Hits(const SweepWindow& w) { return w.hit_ratio; }
 double OtherCores(const SweepWindow& w) { return w.other_cores; }
 
 // Whether `at` met the saturation rule against the step before it.
@@ -152,13 +143,13 @@ StepRow RowOf(const std::vector<SweepWindow>& ws) {
   StepRow row;
   row.clients = ws.empty() ? 0 : ws.front().clients;
   row.windows = static_cast<int>(ws.size());
-  row.throughput = ValidInterval(ws, Tps);
+  row.throughput = ValidInterval(ws, WindowTps);
   row.valid = row.throughput.n;
-  row.p50 = ValidInterval(ws, P50);
-  row.p95 = ValidInterval(ws, P95);
-  row.p99 = ValidInterval(ws, P99);
+  row.p50 = ValidInterval(ws, WindowP50);
+  row.p95 = ValidInterval(ws, WindowP95);
+  row.p99 = ValidInterval(ws, WindowP99);
   row.error_rate = ValidInterval(ws, Errors).mean;
-  row.hit_ratio = ValidInterval(ws, Hits).mean;
+  row.hit_ratio = ValidInterval(ws, WindowHitRatio).mean;
   row.other_cores = ValidInterval(ws, OtherCores).mean;
   const StepEvidence e = StepFromWindows(ws);
   row.database_cores = e.database_cores;

@@ -63,6 +63,13 @@ struct SweepWindow {
 // valid window has tps 0 and is never called saturated).
 StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows);
 
+// The figures a report takes means of, as ValidInterval's `figure`.
+inline double WindowTps(const SweepWindow& w) { return w.tps; }
+inline double WindowP50(const SweepWindow& w) { return w.latency_ms.p50; }
+inline double WindowP95(const SweepWindow& w) { return w.latency_ms.p95; }
+inline double WindowP99(const SweepWindow& w) { return w.latency_ms.p99; }
+inline double WindowHitRatio(const SweepWindow& w) { return w.hit_ratio; }
+
 // Means and 95 % intervals of one figure over a step's valid windows.
 MeanInterval ValidInterval(const std::vector<SweepWindow>& windows,
                            double (*figure)(const SweepWindow&));
