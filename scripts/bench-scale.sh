@@ -7,16 +7,26 @@
 # of each tier to hosts with more cores from the recorded task times; and a
 # last line
 #   scale tier=D4 seconds=<s> s_per_mrow=<s> bound=<s> longest_task_share=<f> peak_rss_mib=<n>
+#     creep_D4_over_D1=<f>
 # (seconds: empty to the last tier through all of them; bound: the sum of
 # each tier's larger bound; longest_task_share: the longest task that
-# cannot be split over all the busy seconds).
-#   scripts/bench-scale.sh [TIERS] [WORKDIR]   (default: ci,S,D1,D2,D3,D4 /var/tmp/skyseed-scale)
+# cannot be split over all the busy seconds; creep: the busy seconds per
+# million rows added of the last step over those of the step that reached
+# D1).
+#   scripts/bench-scale.sh [--profile-last] [TIERS] [WORKDIR]
+#   (default: ci,S,D1,D2,D3,D4 /var/tmp/skyseed-scale; --profile-last grows
+#    the last tier in a second `skyseed grow` under linux-perf and prints
+#    where its CPU went, as scripts/bench-grow-profile.sh does)
 set -euo pipefail
+profile_last=
+if [ "${1:-}" = --profile-last ]; then profile_last=1; shift; fi
 tiers="${1:-ci,S,D1,D2,D3,D4}"
 work="${2:-/var/tmp/skyseed-scale}"
+[ -z "$profile_last" ] || source "$(dirname "$0")/bench/profile.sh"
 source "$(dirname "$0")/bench/lib.sh"
 data="$work/data"
-sql postgres "DROP DATABASE IF EXISTS scale WITH (FORCE)" 2>/dev/null
+db=scale
+sql postgres "DROP DATABASE IF EXISTS $db WITH (FORCE)" 2>/dev/null
 df -h "$work" | tail -1 | awk '{print "disk free before: " $4}'
 
 ( peak=0; while sleep 10; do
@@ -29,13 +39,19 @@ sampler=$!
 trap 'kill $sampler 2>/dev/null || true' EXIT
 
 start=$(date +%s.%N)
-"$bin" grow --tier "$tiers" --data-dir "$data" --database scale 2>&1 | grep --line-buffered -E "reached|skyseed:"
+if [ -n "$profile_last" ] && [ "${tiers%,*}" != "$tiers" ]; then
+  "$bin" grow --tier "${tiers%,*}" --data-dir "$data" --database "$db" 2>&1 | grep --line-buffered -E "reached|skyseed:"
+  before_last="${tiers%,*}"
+  profile_grow "${tiers##*,}" "${before_last##*,}" | tee "$work/profile.txt"
+else
+  "$bin" grow --tier "$tiers" --data-dir "$data" --database "$db" 2>&1 | grep --line-buffered -E "reached|skyseed:"
+fi
 end=$(date +%s.%N)
 vstart=$(date +%s.%N)
-"$bin" verify --data-dir "$data" --database scale | tail -1
+"$bin" verify --data-dir "$data" --database "$db" | tail -1
 vend=$(date +%s.%N)
 kill $sampler 2>/dev/null || true
-"$bin" status --json --data-dir "$data" --database scale > "$work/status.json"
+"$bin" status --json --data-dir "$data" --database "$db" > "$work/status.json"
 python3 - "$work/status.json" "$(cat "$work/peak_disk_bytes" 2>/dev/null || echo 0)" \
   "$(awk "BEGIN{print $end - $start}")" "$(awk "BEGIN{print $vend - $vstart}")" <<'PY'
 import json, sys
@@ -44,12 +60,14 @@ reference = {"D2": 1240, "D3": 2499, "D4": 3561}  # the reference system, 30-CPU
 print(f"{'tier':5} {'rows':>12} {'wall s':>8} {'s/Mrow':>7} {'busy s':>8} {'work bd':>8} {'longest':>8} {'rss MiB':>8}  verdict")
 prev_rows, total_work, total_bound, longest, longest_name, rss, seconds = 0, 0, 0, 0, "", 0, 0
 projections = {8: 0, 16: 0, 30: 0}
+busy_per_mrow = {}
 for t in status["tiers"]:
     rows = sum(x["rows"] for x in t["tables"])
     added = rows - prev_rows; prev_rows = rows
     b = t.get("time_bounds", {})
     tasks = {k[5:]: v for k, v in t["phases"].items() if k.startswith("task ")}
     work = b.get("work_seconds", 0); total_work += work
+    busy_per_mrow[t["tier"]] = work / (added / 1e6)
     total_bound += max(b.get("work_bound", 0), b.get("longest_task_seconds", 0))
     if b.get("longest_task_seconds", 0) > longest: longest, longest_name = b["longest_task_seconds"], b["longest_task"]
     rss = max(rss, t.get("peak_rss_mib", 0)); seconds += t["seconds"]
@@ -67,6 +85,8 @@ print("projection from the recorded tasks (each tier: the larger of busy seconds
       "assumes the work splits as evenly as it did here): " +
       ", ".join(f"{c} cores {s:.0f} s" for c, s in projections.items()))
 print(f"scale tier={last['tier']} seconds={seconds:.0f} s_per_mrow={seconds / (rows / 1e6):.2f} bound={total_bound:.0f} "
-      f"longest_task_share={longest / total_work if total_work else 0:.3f} peak_rss_mib={rss:.0f}")
+      f"longest_task_share={longest / total_work if total_work else 0:.3f} peak_rss_mib={rss:.0f} "
+      f"creep_{last['tier']}_over_D1=" +
+      (f"{busy_per_mrow[last['tier']] / busy_per_mrow['D1']:.2f}" if busy_per_mrow.get("D1") else "n/a"))
 print(f"(longest task: {longest_name}, {longest:.1f} s of {total_work:.0f} busy s)")
 PY
