@@ -13,19 +13,30 @@
 # cannot be split over all the busy seconds; creep: the busy seconds per
 # million rows added of the last step over those of the step that reached
 # D1).
-#   scripts/bench-scale.sh [--profile-last] [TIERS] [WORKDIR]
+#   scripts/bench-scale.sh [--profile-last] [--settings "NAME=VALUE ..."] [TIERS] [WORKDIR]
 #   (default: ci,S,D1,D2,D3,D4 /var/tmp/skyseed-scale; --profile-last grows
 #    the last tier in a second `skyseed grow` under linux-perf and prints
-#    where its CPU went, as scripts/bench-grow-profile.sh does)
+#    where its CPU went, as scripts/bench-grow-profile.sh does; --settings
+#    runs the embedded cluster with these settings beside its own, e.g. to
+#    measure a lever at D4 before the cluster's defaults change)
 set -euo pipefail
 profile_last=
-if [ "${1:-}" = --profile-last ]; then profile_last=1; shift; fi
+settings=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --profile-last) profile_last=1; shift ;;
+    --settings) settings="${2:?--settings needs NAME=VALUE ...}"; shift 2 ;;
+    *) break ;;
+  esac
+done
 tiers="${1:-ci,S,D1,D2,D3,D4}"
 work="${2:-/var/tmp/skyseed-scale}"
 [ -z "$profile_last" ] || source "$(dirname "$0")/bench/profile.sh"
 source "$(dirname "$0")/bench/lib.sh"
 data="$work/data"
 db=scale
+apply_settings "$settings"
+[ -z "$settings" ] || echo "settings beside the embedded cluster's own: $settings"
 sql postgres "DROP DATABASE IF EXISTS $db WITH (FORCE)" 2>/dev/null
 df -h "$work" | tail -1 | awk '{print "disk free before: " $4}'
 

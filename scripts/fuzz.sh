@@ -8,6 +8,8 @@
 #   SKYSEED_FUZZ_SECONDS=3600 scripts/fuzz.sh # an hour per target
 #   scripts/fuzz.sh --replay                  # regression inputs only
 #   scripts/fuzz.sh manifest_fuzz             # only the targets named
+#   SKYSEED_FUZZ_BUILD=build-asan scripts/fuzz.sh   # link the targets in a tree
+#       configured by SKYSEED_SANITIZE_FUZZ=1 scripts/sanitize-tests.sh
 #
 # Exits non-zero if any target crashes, leaks, hits UB, hangs (> 5 s on one
 # input) or runs out of memory, naming the target and the saved input. To
@@ -21,16 +23,22 @@ targets=()
 for arg in "$@"; do
   case "$arg" in
     --replay) replay_only=1 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) targets+=("$arg") ;;
   esac
 done
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 seconds=${SKYSEED_FUZZ_SECONDS:-20}
 
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DSKYSEED_FUZZ=ON \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build-fuzz -j2 --target "${targets[@]}"
+build=${SKYSEED_FUZZ_BUILD:-build-fuzz}
+if [[ -z ${SKYSEED_FUZZ_BUILD:-} ]]; then
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DSKYSEED_FUZZ=ON \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+elif ! grep -q '^SKYSEED_FUZZ:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
+  echo "fuzz.sh: $build is not configured with SKYSEED_FUZZ=ON (SKYSEED_SANITIZE_FUZZ=1 scripts/sanitize-tests.sh does)" >&2
+  exit 2
+fi
+cmake --build "$build" -j2 --target "${targets[@]}"
 
 # halt_on_error: a UBSan report is a failure, not a warning to scroll past.
 export ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1
@@ -45,7 +53,7 @@ for t in "${targets[@]}"; do
   shopt -u nullglob
   [[ ${#inputs[@]} -gt 0 ]] || continue
   # Given files rather than a directory, libFuzzer runs each once and stops.
-  if build-fuzz/tests/fuzz/"$t" "${limits[@]}" "${inputs[@]}" >"$work/$t.replay.log" 2>&1; then
+  if "$build"/tests/fuzz/"$t" "${limits[@]}" "${inputs[@]}" >"$work/$t.replay.log" 2>&1; then
     echo "replay $t: ${#inputs[@]} regression inputs ok"
   else
     cat "$work/$t.replay.log"
@@ -71,7 +79,7 @@ for t in "${targets[@]}"; do
   [[ -f tests/fuzz/$t.dict ]] && dict=(-dict=tests/fuzz/"$t".dict)
   log=$work/$t/fuzz.log
   echo "fuzzing $t for ${seconds}s (log: $log)"
-  if build-fuzz/tests/fuzz/"$t" "${limits[@]}" -max_total_time="$seconds" -print_final_stats=1 \
+  if "$build"/tests/fuzz/"$t" "${limits[@]}" -max_total_time="$seconds" -print_final_stats=1 \
       -artifact_prefix="$work/$t/" "${dict[@]}" "$corpus" >"$log" 2>&1; then
     status=ok
   else
@@ -93,7 +101,7 @@ done
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   echo "fuzzing FAILED for: ${failed[*]}; inputs and logs kept in $work" >&2
-  echo "reproduce: build-fuzz/tests/fuzz/<target> <input>" >&2
+  echo "reproduce: $build/tests/fuzz/<target> <input>" >&2
   exit 1
 fi
 rm -rf "$work"

@@ -7,9 +7,13 @@
 # The pg tests start their own two clusters for this build tree
 # (/tmp/skyseed-test-cluster-$USER-build-asan-{a,b}), so this can run beside
 # scripts/run-tests.sh.
+# SKYSEED_SANITIZE_FUZZ=1 also instruments the tree for libFuzzer, so that
+# `SKYSEED_FUZZ_BUILD=build-asan scripts/fuzz.sh` links its targets from the
+# same objects instead of compiling the project a third time (CI does this).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CC=clang CXX=clang++ cmake -S . -B build-asan -DSKYSEED_SANITIZE=ON -DCMAKE_BUILD_TYPE=None \
+  -DSKYSEED_FUZZ="$([ "${SKYSEED_SANITIZE_FUZZ:-0}" = 1 ] && echo ON || echo OFF)" \
   -DCMAKE_CXX_FLAGS="-O1 -g" >/dev/null
 cmake --build build-asan -j"$(nproc)"
 

@@ -11,3 +11,16 @@ bin="$work/skyseed"
 "$bin" server start --data-dir "$work/data" >/dev/null
 conn() { echo "host=$work/data port=5432 user=postgres dbname=$1"; }
 sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$1")" -c "$2"; }
+
+# apply_settings "NAME=VALUE ...": the embedded cluster in "$work/data" runs
+# with exactly these settings beside its own (ALTER SYSTEM, after RESET ALL,
+# then a restart); "" returns it to its own.
+apply_settings() {
+  local kv
+  sql postgres "ALTER SYSTEM RESET ALL" >/dev/null
+  for kv in $1; do
+    sql postgres "ALTER SYSTEM SET ${kv%%=*} = '${kv#*=}'" >/dev/null
+  done
+  "$bin" server stop --data-dir "$work/data" >/dev/null
+  "$bin" server start --data-dir "$work/data" >/dev/null
+}

@@ -43,8 +43,16 @@ compiled = [(name, re.compile(p)) for name, p in FUNCTION_CLASSES]
 
 def function_class(dso, sym):
     # pg_sphere's GiST keys convert every point to a vector and back: its
-    # trigonometry runs in libm.
-    if dso.startswith(("pg_sphere", "libm")): return "pg_sphere keys and type I/O (incl. libm)"
+    # trigonometry runs in libm. Split by what the function serves: the
+    # polygon key (the footprint GiST), the point keys (both position
+    # GiSTs), and the key box arithmetic every GiST descent uses.
+    if dso.startswith("libm"): return "pg_sphere keys: libm trigonometry"
+    if dso.startswith("pg_sphere"):
+        if re.search(r"penalty|union|picksplit|same|spherekey_(inter|union)|spherekey", sym):
+            return "pg_sphere key boxes (penalty, union, split)"
+        if re.search(r"spoint|spherepoint|point_gen_key", sym) and "poly" not in sym:
+            return "pg_sphere point keys"
+        return "pg_sphere polygon key (spoly, lines, Euler)"
     if dso.startswith("q3c"): return "btree builds and insertions (incl. q3c)"
     if dso.startswith("liblz4"): return "WAL (assembly, CRC, lz4, write)"
     if dso == "[kernel.kallsyms]": return "kernel (I/O syscalls, page faults)"
@@ -75,9 +83,9 @@ print(f"\n{'where (processes)':40} {'busy s':>9} {'s/Mrow':>8} {'share':>6}")
 for cls, n in sorted(by_process.items(), key=lambda x: -x[1]):
     print(f"{cls:40} {n / hz:9.1f} {n / hz / mrows:8.2f} {n / sum(by_process.values()):6.1%}")
 total_b = sum(in_backends.values()) or 1
-print(f"\n{'inside the backends (self time)':40} {'busy s':>9} {'s/Mrow':>8} {'share':>6}")
+print(f"\n{'inside the backends (self time)':44} {'busy s':>9} {'s/Mrow':>8} {'share':>6}")
 for cls, n in sorted(in_backends.items(), key=lambda x: -x[1]):
-    print(f"{cls:40} {n / hz:9.1f} {n / hz / mrows:8.2f} {n / total_b:6.1%}")
+    print(f"{cls:44} {n / hz:9.1f} {n / hz / mrows:8.2f} {n / total_b:6.1%}")
 print(f"\nserver counters over the step, per row added:")
 print(f"  WAL bytes {d['wal_bytes'] / added:,.0f}; WAL records {d['wal_records'] / added:.2f}; "
       f"full-page images per 1000 rows {1000 * d['wal_fpi'] / added:.1f}")
