@@ -8,8 +8,9 @@
 # medians. A variant is a space-separated list of NAME=VALUE ("" for the
 # embedded cluster's own settings).
 #   scripts/bench-grow-settings.sh FROM TO "A settings" "B settings" [ROUNDS] [WORKDIR]
-# e.g. the D4 regime at D1 (the position GiST larger than shared_buffers):
-#   scripts/bench-grow-settings.sh S D1 "" "shared_buffers=256MB"
+# e.g. whether a position GiST larger than shared_buffers costs at D1 (it
+# does not while the page cache holds it: docs/benchmarks.md):
+#   scripts/bench-grow-settings.sh S D1 "shared_buffers=256MB" "shared_buffers=512MB"
 # Ends with
 #   settings step=<FROM>-><TO> a=<A> b=<B> busy_ratio=<b/a> wall_ratio=<b/a>
 set -euo pipefail
@@ -24,29 +25,26 @@ data="$work/data"
 db=settings
 snapshot="$work/snapshot-$from"
 
-stop() { "$bin" server stop --data-dir "$data" >/dev/null; }
-start() { "$bin" server start --data-dir "$data" >/dev/null; }
-
 if [ ! -d "$snapshot" ]; then
   echo "== growing $from once (kept as $snapshot)"
   sql postgres "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
   "$bin" grow --tier "$from" --data-dir "$data" --database "$db" 2>&1 | grep -E "reached|skyseed:" || true
-  stop
+  server stop
   cp -a "$data" "$snapshot"
 fi
-stop 2>/dev/null || true
+server stop 2>/dev/null || true
 
 run() {  # run LABEL "SETTINGS": restore, apply, grow; prints "busy_per_mrow wall"
   local label="$1" settings="$2" start_s end_s
   rm -rf "$data"
   cp -a "$snapshot" "$data"
-  start
+  server start
   apply_settings "$settings"
   start_s=$(date +%s.%N)
   "$bin" grow --tier "$to" --data-dir "$data" --database "$db" >/dev/null 2>&1
   end_s=$(date +%s.%N)
   "$bin" status --json --data-dir "$data" --database "$db" > "$work/status.$label.json"
-  stop
+  server stop
   python3 - "$work/status.$label.json" "$(awk "BEGIN{print $end_s - $start_s}")" <<'PY'
 import json, sys
 tiers = json.load(open(sys.argv[1]))["tiers"]

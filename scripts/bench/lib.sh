@@ -8,7 +8,8 @@ mkdir -p "$work"
 chmod 755 "$work"  # the server (postgres) reads COPY files and sockets here
 cp build/app/skyseed "$work/skyseed"
 bin="$work/skyseed"
-"$bin" server start --data-dir "$work/data" >/dev/null
+server() { "$bin" server "$1" --data-dir "$work/data" >/dev/null; }  # server start|stop
+server start
 conn() { echo "host=$work/data port=5432 user=postgres dbname=$1"; }
 sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$1")" -c "$2"; }
 
@@ -21,6 +22,6 @@ apply_settings() {
   for kv in $1; do
     sql postgres "ALTER SYSTEM SET ${kv%%=*} = '${kv#*=}'" >/dev/null
   done
-  "$bin" server stop --data-dir "$work/data" >/dev/null
-  "$bin" server start --data-dir "$work/data" >/dev/null
+  server stop
+  server start
 }

@@ -2,11 +2,11 @@
 # bench-scale.sh --profile-last): linux-perf over every CPU, a ps sampler
 # that says which PostgreSQL process each pid was, and the server's
 # cumulative counters before and after. Expects $work, $bin, $data, $db and
-# lib.sh's conn.
+# lib.sh's sql.
 command -v perf >/dev/null || { echo "perf is missing: run scripts/install-deps.sh (linux-perf)" >&2; exit 2; }
 
 profile_counters() {  # one JSON object of the server's cumulative counters
-  psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn postgres)" -c "
+  sql postgres "
     SELECT json_build_object(
       'wal_records', w.wal_records, 'wal_fpi', w.wal_fpi, 'wal_bytes', w.wal_bytes,
       'checkpoints', b.checkpoints_timed + b.checkpoints_req,
