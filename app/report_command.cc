@@ -13,7 +13,8 @@
 #include "loader/pg_connection.h"
 #include "report/tier_report.h"
 #include "store/manifest_store.h"
-#include "sweep/capacity.h"
+#include "capacity/capacity.h"
+#include "capacity/sweep_record.h"
 #include "sweep/sweep_store.h"
 
 namespace skyseed {
@@ -55,6 +56,10 @@ Status WriteReport(const fs::path& out, const ConnectionOptions& c, const std::s
   for (const SweepRecord& r : input.sweeps) {
     std::printf("%s\n", CapacityLine(r, slo, SummariseGuards(r)).c_str());
   }
+  for (const SweepRecord& r : input.sweeps) {
+    const SweepRecord* db = IsTapSweepKey(r.key) ? PairedDatabaseSweep(input.sweeps, r) : nullptr;
+    if (db) std::printf("%s\n", ScalingLine(*db, r, slo).c_str());
+  }
   return Status::Ok();
 }
 
@@ -85,7 +90,9 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
       "Example:\n  skyseed report --db 'host=db1 dbname=sky' --out sky-report\n"
       "Prints the path of report.html (open it in any browser: no script, no network), then\n"
       "one line per recorded sweep: capacity tiers=... peak_tps=... sustainable_tps=...\n"
-      "slo_p95_ms=... guards=passed|failed:N limit_<tier>=<class>.\n"
+      "slo_p95_ms=... guards=passed|failed:N limit_<tier>=<class>; after a --target both sweep\n"
+      "one more: scaling tiers=... db_gib=... hit_ratio=... peak_rps_tap=... peak_tps_db=...\n"
+      "limit=... guards=..., each list in tier order.\n"
       "summary.md holds the guards, headline, limits, plan flags and each sweep's tables\n"
       "(what was measured, environment, per client count, where the limit was) in GitHub\n"
       "markdown:\n"

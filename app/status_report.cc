@@ -7,9 +7,9 @@
 #include "loader/pg_connection.h"
 #include "publish/standard_views.h"
 #include "store/manifest_store.h"
-#include "sweep/sweep_options.h"
+#include "capacity/sweep_record.h"
 #include "sweep/sweep_store.h"
-#include "sweep/sweep_window.h"
+#include "capacity/sweep_window.h"
 #include "timing/phase_times.h"
 #include "timing/task_times.h"
 

@@ -10,7 +10,7 @@
 #include "app/signal_watch.h"
 #include "app/tapbench_options.h"
 #include "common/file_writes.h"
-#include "sweep/latency_stats.h"
+#include "capacity/latency_stats.h"
 #include "tap/tap_load.h"
 #include "tap/tap_request_log.h"
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "report/format.h"
-#include "sweep/sweep_options.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "report/line_chart.h"
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

@@ -8,10 +8,10 @@
 #include "report/line_chart.h"
 #include "report/sweep_charts.h"
 #include "report/sweep_tables.h"
-#include "sweep/plan_flags.h"
-#include "sweep/service_share.h"
-#include "sweep/sweep_options.h"
-#include "sweep/sweep_window.h"
+#include "capacity/plan_flags.h"
+#include "capacity/service_share.h"
+#include "capacity/sweep_record.h"
+#include "capacity/sweep_window.h"
 
 namespace skyseed {
 namespace {
@@ -59,7 +59,7 @@ std::string FlagsTable(const SweepRecord& r) {
 }
 
 // What each class's executed plan shows that a capacity engineer would ask
-// about (sweep/plan_flags.h), per tier.
+// about (capacity/plan_flags.h), per tier.
 std::string PlanFlagsTable(const SweepRecord& r) {
   std::string rows;
   for (const TierSweep& t : r.tiers) {
@@ -93,21 +93,6 @@ void AddFigure(const std::string& file, const LineChart& chart, const std::strin
   out->files.push_back({file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
   *figures += "<figure>\n" + svg + "<figcaption>" + EscapeMarkup(caption) + " <a href=\"" +
               EscapeMarkup(file) + "\">" + EscapeMarkup(file) + "</a></figcaption></figure>\n";
-}
-
-// The database sweep measured like `tap` (same windows, seed and draws),
-// whose classes the service share is taken against; nullptr when none.
-const SweepRecord* PairedDatabaseSweep(const std::vector<SweepRecord>& sweeps,
-                                       const SweepRecord& tap) {
-  const size_t at = tap.key.find(";duration=");
-  if (at == std::string::npos) return nullptr;
-  const std::string measured = tap.key.substr(at);
-  for (const SweepRecord& r : sweeps) {
-    if (IsTapSweepKey(r.key)) continue;
-    const size_t d = r.key.find(";duration=");
-    if (d != std::string::npos && r.key.substr(d) == measured) return &r;
-  }
-  return nullptr;
 }
 
 std::string ServiceShareTable(const std::vector<ServiceShare>& shares) {
@@ -201,7 +186,7 @@ std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
 
 std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                             const std::vector<GuardResult>& guards, const std::string& prefix,
-                            const std::string& capacity_line) {
+                            const std::string& closing_lines) {
   const bool tap = IsTapSweepKey(r.key);
   int failed = 0;
   for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;
@@ -245,7 +230,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
   for (const TierSweep& t : r.tiers) {
     m += "![latency " + t.tier + "](" + prefix + "latency_" + t.tier + ".svg)\n";
   }
-  return m + "\n```\n" + capacity_line + "\n```\n\n";
+  return m + "\n```\n" + closing_lines + "\n```\n\n";
 }
 
 }  // namespace
@@ -263,16 +248,15 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
     }
     std::string title = r.key;  // "mix=...;duration=60;..." as "mix=... · duration=60 · ..."
     for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");
-    std::string share;
-    if (tap) {
-      if (const SweepRecord* db = PairedDatabaseSweep(sweeps, r)) {
-        share = ServiceShareTable(ServiceShares(*db, r));
-      }
-    }
     const std::vector<GuardResult> guards = SummariseGuards(r);
     const std::string line = CapacityLine(r, slo, guards);
     out.capacity_lines.push_back(line);
-    out.markdown += SummaryMarkdown(r, slo, guards, p, line);
+    std::string share, closing = line;
+    if (const SweepRecord* db = tap ? PairedDatabaseSweep(sweeps, r) : nullptr) {
+      share = ServiceShareTable(ServiceShares(*db, r));
+      closing += "\n" + ScalingLine(*db, r, slo);
+    }
+    out.markdown += SummaryMarkdown(r, slo, guards, p, closing);
     out.html += std::string("<h2 class=\"part\">") +
                 (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
                 "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" +

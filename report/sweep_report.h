@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "sweep/capacity.h"
-#include "sweep/sweep_record.h"
+#include "capacity/capacity.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 
@@ -17,7 +17,9 @@ struct SweepSection {
   std::string html;  // one or more <section> elements; empty without sweeps
   std::vector<std::pair<std::string, std::string>> files;  // SVG name, content
   // The headline, guards, limits and plan flags as GitHub-flavoured markdown
-  // (summary.md, for a CI job summary); empty without sweeps.
+  // (summary.md, for a CI job summary), each sweep's closing with its
+  // capacity line (and a TAP sweep's, with a paired database sweep, the
+  // scaling line); empty without sweeps.
   std::string markdown;
   std::vector<std::string> capacity_lines;  // CapacityLine of each sweep
 };

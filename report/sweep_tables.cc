@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "report/format.h"
-#include "sweep/sweep_options.h"
-#include "sweep/sweep_window.h"
+#include "capacity/sweep_record.h"
+#include "capacity/sweep_window.h"
 
 namespace skyseed {
 namespace {

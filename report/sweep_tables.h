@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "sweep/latency_stats.h"
-#include "sweep/saturation.h"
-#include "sweep/sweep_record.h"
+#include "capacity/latency_stats.h"
+#include "capacity/saturation.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

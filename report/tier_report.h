@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "store/manifest_records.h"
-#include "sweep/capacity.h"
-#include "sweep/sweep_record.h"
+#include "capacity/capacity.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

@@ -5,7 +5,7 @@
 // "database-cpu" must mean the database's own processes were busy.
 #pragma once
 
-#include "sweep/saturation.h"
+#include "capacity/saturation.h"
 
 namespace skyseed {
 

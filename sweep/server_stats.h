@@ -10,18 +10,10 @@
 #include <vector>
 
 #include "common/status.h"
+#include "capacity/window_statements.h"
 #include "loader/pg_connection.h"
 
 namespace skyseed {
-
-struct StatementTimes {
-  std::string query;
-  double calls = 0;
-  double total_ms = 0;
-  double rows = 0;
-  double shared_hit = 0;
-  double shared_read = 0;
-};
 
 struct ServerSnapshot {
   double blks_hit = 0, blks_read = 0;
@@ -49,10 +41,6 @@ Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities
 
 // after - before, statement by statement (statements absent before count
 // from zero), ranked by total time.
-struct WindowStatements {
-  std::vector<StatementTimes> by_total;  // the top few
-  std::vector<StatementTimes> by_mean;
-};
 WindowStatements StatementDeltas(const ServerSnapshot& before, const ServerSnapshot& after,
                                  size_t top);
 

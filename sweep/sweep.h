@@ -10,9 +10,9 @@
 #include <string>
 
 #include "common/status.h"
-#include "sweep/service_share.h"
+#include "capacity/service_share.h"
 #include "sweep/sweep_options.h"
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

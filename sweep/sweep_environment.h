@@ -8,7 +8,7 @@
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "store/manifest_records.h"
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

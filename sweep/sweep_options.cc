@@ -1,7 +1,5 @@
 #include "sweep/sweep_options.h"
 
-#include <xxhash.h>
-
 #include <charconv>
 #include <cstdio>
 #include <set>
@@ -155,15 +153,6 @@ std::string TapSweepKey(const SweepOptions& o) {
          ";seed=" + std::to_string(o.workload.seed) +
          ";lookups=" + std::to_string(o.workload.lookups) +
          ";cones=" + std::to_string(o.workload.cones);
-}
-
-bool IsTapSweepKey(const std::string& key) { return key.rfind("target=tap;", 0) == 0; }
-
-std::string SweepId(const std::string& key) {
-  char id[9];
-  std::snprintf(id, sizeof id, "%08llx",
-                static_cast<unsigned long long>(XXH3_64bits(key.data(), key.size()) >> 32));
-  return id;
 }
 
 }  // namespace skyseed

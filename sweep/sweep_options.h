@@ -9,8 +9,8 @@
 
 #include "common/status.h"
 #include "grow/grow.h"
-#include "sweep/saturation.h"
-#include "sweep/warmup.h"
+#include "capacity/saturation.h"
+#include "capacity/warmup.h"
 #include "workload/tap_classes.h"
 #include "workload/workload.h"
 
@@ -89,12 +89,7 @@ WarmupRule SweepWarmupRule(const SweepOptions& o);
 // Everything that makes two windows comparable, so a rerun reuses only the
 // windows measured the same way.
 std::string SweepKey(const SweepOptions& o);
-// The TAP sweep's key: "target=tap;mix=...;service=...;...".
+// The TAP sweep's key: "target=tap;mix=...;service=...;..." (IsTapSweepKey).
 std::string TapSweepKey(const SweepOptions& o);
-bool IsTapSweepKey(const std::string& key);
-// "3fa2c1d0": eight hex digits naming a sweep by its key, so what is named
-// after it (the report's chart files) stays put when other sweeps are
-// recorded beside it.
-std::string SweepId(const std::string& key);
 
 }  // namespace skyseed

@@ -10,7 +10,7 @@
 
 #include "common/status.h"
 #include "loader/pg_connection.h"
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

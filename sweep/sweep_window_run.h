@@ -12,7 +12,7 @@
 #include "sweep/machine_stats.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
-#include "sweep/sweep_window.h"
+#include "capacity/sweep_window.h"
 
 namespace skyseed {
 

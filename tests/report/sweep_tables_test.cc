@@ -10,7 +10,7 @@
 #include "report/format.h"
 #include "report/sweep_report.h"
 #include "sweep/sweep_environment.h"
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
 #include "tests/report/test_windows.h"
 
 namespace skyseed {

@@ -3,7 +3,7 @@
 // a flagged one failed the swap guard.
 #pragma once
 
-#include "sweep/sweep_window.h"
+#include "capacity/sweep_window.h"
 
 namespace skyseed {
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "sweep/sweep_window.h"
+#include "capacity/sweep_window.h"
 
 namespace skyseed {
 namespace {

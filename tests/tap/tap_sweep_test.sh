@@ -146,4 +146,26 @@ check "report has the TAP throughput chart and the service share table" \
   test -n "$(ls "$work"/report/tap_sweep_*_throughput.svg 2>/dev/null)"
 check "report.html names the service's share" grep -q "The service's share of latency" \
   "$work/report/report.html"
+# The scaling line against the two capacity lines printed beside it and the
+# tier record's database size from `status --json`.
+"$bin" status --data-dir "$pgdir" --json >"$work/status.json" 2>&1
+check "report's scaling line agrees with the capacity lines and the tier record" \
+  /usr/bin/python3 - "$work/report.log" "$work/status.json" "$work/report/summary.md" <<'PY'
+import json, re, sys
+log = open(sys.argv[1]).read().splitlines()
+peaks = sorted(float(re.search(r" peak_tps=(\S+)", l).group(1)) for l in log
+               if l.startswith("capacity tiers=ci "))
+scaling = [l for l in log if l.startswith("scaling ")]
+assert len(peaks) == 2 and len(scaling) == 1, (peaks, scaling)
+f = dict(kv.split("=", 1) for kv in scaling[0].split()[1:])
+size = next(t["database_size"] for t in json.load(open(sys.argv[2]))["tiers"] if t["tier"] == "ci")
+assert f["tiers"] == "ci" and f["db_gib"] == "%.2f" % (size / 2**30), (f, size)
+# The TAP sweep serves fewer requests than the database sweep's transactions.
+assert float(f["peak_tps_db"]) == peaks[1], (f, peaks)
+assert abs(float(f["peak_rps_tap"]) - peaks[0]) <= 0.55, (f, peaks)  # %.1f beside %.0f
+assert f["hit_ratio"] == "n/a" or 0.5 < float(f["hit_ratio"]) <= 1, f
+assert re.fullmatch(r"none|database-cpu|database-io|client|tap-cpu|serialisation|unknown", f["limit"]), f
+assert re.fullmatch(r"passed|failed:[0-9]+", f["guards"]), f
+assert scaling[0] in open(sys.argv[3]).read(), "summary.md closes with the line"
+PY
 finish

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "common/status.h"
-#include "sweep/saturation.h"
-#include "sweep/sweep_window.h"
-#include "sweep/warmup.h"
+#include "capacity/saturation.h"
+#include "capacity/sweep_window.h"
+#include "capacity/warmup.h"
 
 namespace skyseed {
 
@@ -46,10 +46,17 @@ struct TierSweep {
 std::map<int, std::vector<SweepWindow>> WindowsByClients(const TierSweep& t);
 
 struct SweepRecord {
-  std::string key;       // SweepKey
+  std::string key;       // SweepKey or TapSweepKey (sweep/sweep_options.h)
   nlohmann::json setup;  // options, versions, settings, machine, missing evidence
   std::vector<TierSweep> tiers;
 };
+
+// Whether a record's key is a TAP sweep's: "target=tap;...".
+bool IsTapSweepKey(const std::string& key);
+// "3fa2c1d0": eight hex digits naming a sweep by its key, so what is named
+// after it (the report's chart files) stays put when other sweeps are
+// recorded beside it.
+std::string SweepId(const std::string& key);
 
 nlohmann::json WindowToJson(const SweepWindow& w);
 // Corruption for a record that is not a window.

@@ -1,4 +1,4 @@
-#include "sweep/latency_stats.h"
+#include "capacity/latency_stats.h"
 
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>

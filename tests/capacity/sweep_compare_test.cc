@@ -1,7 +1,7 @@
 // The comparison's decisions on records built by hand, with the intervals
 // worked out independently: for n = 3 the 95 % half width is
 // t(2) = 4.303 times s / sqrt(3).
-#include "sweep/sweep_compare.h"
+#include "capacity/sweep_compare.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "sweep/capacity.h"
+#include "capacity/capacity.h"
 
 #include <gtest/gtest.h>
 
@@ -111,6 +111,55 @@ TEST(Capacity, ColdWindowsFailTheWarmCacheGuard) {
   for (const GuardResult& x : g) {
     EXPECT_NE(x.guard, "every flag of a known guard") << "both flags belong to the guard";
   }
+}
+
+SweepWindow TierWindow(const std::string& tier, int clients, int rep, double tps, double hit) {
+  SweepWindow w = Window(clients, rep, tps, 10);
+  w.tier = tier;
+  w.hit_ratio = hit;
+  return w;
+}
+
+TEST(Capacity, ScalingLineAcrossTheTiersBothSweepsMeasured) {
+  const std::string measured = ";duration=20;seed=1;lookups=1000;cones=100";
+  SweepRecord db;
+  db.key = "mix=default" + measured;
+  TierSweep d1 = Tier({TierWindow("D1", 1, 1, 500, 0.9999), TierWindow("D1", 2, 1, 812.4, 0.9997)});
+  d1.tier = "D1";
+  d1.database_size = int64_t{3} << 29;  // 1.50 GiB
+  TierSweep d2 = Tier({TierWindow("D2", 1, 1, 400, 0.94), TierWindow("D2", 2, 1, 600, 0.96),
+                       TierWindow("D2", 2, 2, 5000, 0.5)});
+  d2.tier = "D2";
+  d2.database_size = (int64_t{10} << 30) + (int64_t{1} << 29);  // 10.50 GiB
+  d2.windows[2].flags = {"swap grew in the window"};            // out of every mean
+  TierSweep d3 = d2;                                            // the TAP sweep has no D3
+  d3.tier = "D3";
+  db.tiers = {d1, d2, d3};
+
+  SweepRecord tap;
+  tap.key = "target=tap;mix=default;service=skyseed-dachs" + measured;
+  TierSweep t2 = Tier({TierWindow("D2", 1, 1, 30, 1), TierWindow("D2", 2, 1, 35.24, 1)});
+  t2.tier = "D2";
+  t2.finding.saturated = true;
+  t2.finding.limit = LimitKind::kTapCpu;
+  TierSweep t1 = Tier({TierWindow("D1", 1, 1, 20, 1), TierWindow("D1", 1, 2, 22, 1),
+                       TierWindow("D1", 2, 1, 40.5, 1)});
+  t1.tier = "D1";
+  t1.windows[1].flags = {"host-contended: other processes held 1.2 cores"};
+  tap.tiers = {t2, t1};  // reported in the database sweep's order
+
+  // Hit ratios: D1 (0.9999 + 0.9997) / 2; D2 (0.94 + 0.96) / 2, the swapped
+  // window left out. Peaks: the TAP sweep's best step, the database sweep's.
+  // Guards: the database sweep failed "no swapping", the TAP sweep "no other
+  // process holding the CPUs": two distinct guards.
+  EXPECT_EQ(ScalingLine(db, tap, Slo{}),
+            "scaling tiers=D1,D2 db_gib=1.50,10.50 hit_ratio=0.9998,0.9500 peak_rps_tap=40.5,35.2 "
+            "peak_tps_db=812,600 limit=none,tap-cpu guards=failed:2");
+
+  std::vector<SweepRecord> sweeps = {tap, db};
+  EXPECT_EQ(PairedDatabaseSweep(sweeps, sweeps[0]), &sweeps[1]);
+  sweeps[1].key = "mix=default;duration=60;seed=1;lookups=1000;cones=100";
+  EXPECT_EQ(PairedDatabaseSweep(sweeps, sweeps[0]), nullptr) << "measured with other windows";
 }
 
 }  // namespace

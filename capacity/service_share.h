@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

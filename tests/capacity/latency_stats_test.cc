@@ -1,4 +1,4 @@
-#include "sweep/latency_stats.h"
+#include "capacity/latency_stats.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "sweep/cold_windows.h"
+#include "capacity/cold_windows.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "sweep/service_share.h"
+#include "capacity/service_share.h"
 
 #include <algorithm>
 #include <cstdio>

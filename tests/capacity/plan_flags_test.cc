@@ -5,7 +5,7 @@
 //   filter.json       a sequential scan for phot_g_mean_mag < 12, no parallel workers
 //   clean.json        a primary-key lookup with min() in an InitPlan (a Limit over an
 //                     index scan the planner costs as a full one)
-#include "sweep/plan_flags.h"
+#include "capacity/plan_flags.h"
 
 #include <gtest/gtest.h>
 

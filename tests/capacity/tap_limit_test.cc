@@ -3,8 +3,8 @@
 // and its reason must follow from those figures alone.
 #include <gtest/gtest.h>
 
-#include "sweep/saturation.h"
-#include "sweep/sweep_window.h"
+#include "capacity/saturation.h"
+#include "capacity/sweep_window.h"
 
 namespace skyseed {
 namespace {

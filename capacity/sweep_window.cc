@@ -1,4 +1,4 @@
-#include "sweep/sweep_window.h"
+#include "capacity/sweep_window.h"
 
 namespace skyseed {
 

@@ -1,8 +1,8 @@
-#include "sweep/warmup.h"
+#include "capacity/warmup.h"
 
 #include <gtest/gtest.h>
 
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 namespace {

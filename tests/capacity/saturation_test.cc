@@ -1,8 +1,8 @@
-#include "sweep/saturation.h"
+#include "capacity/saturation.h"
 
 #include <gtest/gtest.h>
 
-#include "sweep/sweep_window.h"
+#include "capacity/sweep_window.h"
 
 namespace skyseed {
 namespace {

@@ -1,8 +1,20 @@
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
+
+#include <xxhash.h>
 
 #include <cstdio>
 
 namespace skyseed {
+
+bool IsTapSweepKey(const std::string& key) { return key.rfind("target=tap;", 0) == 0; }
+
+std::string SweepId(const std::string& key) {
+  char id[9];
+  std::snprintf(id, sizeof id, "%08llx",
+                static_cast<unsigned long long>(XXH3_64bits(key.data(), key.size()) >> 32));
+  return id;
+}
+
 namespace {
 
 using json = nlohmann::json;

@@ -1,4 +1,4 @@
-#include "sweep/sweep_compare.h"
+#include "capacity/sweep_compare.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "sweep/saturation.h"
+#include "capacity/saturation.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "common/status.h"
-#include "sweep/latency_stats.h"
-#include "sweep/sweep_record.h"
+#include "capacity/latency_stats.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

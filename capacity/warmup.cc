@@ -1,4 +1,4 @@
-#include "sweep/warmup.h"
+#include "capacity/warmup.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "sweep/plan_flags.h"
+#include "capacity/plan_flags.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,14 +1,17 @@
-#include "sweep/capacity.h"
+#include "capacity/capacity.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
+
 
 namespace skyseed {
 namespace {
 
 // Which guard a window's flag belongs to: each flag starts with the words
-// its guard writes (sweep_window_run.cc, tap_window_run.cc).
+// its guard writes (sweep/window_frame.cc, sweep/sweep_window_run.cc,
+// sweep/tap_window_run.cc).
 struct GuardKind {
   const char* guard;
   std::vector<const char*> flag_starts;
@@ -22,7 +25,7 @@ const std::vector<GuardKind>& Guards() {
       {"no swapping", {"swap grew"}},
       {"disk headroom kept", {"disk headroom"}},
       {"no unexpected restarts", {"server restarted"}},
-      // "cold: warm-up did not settle ..." (sweep.cc, warmup.h) and "cold
+      // "cold: warm-up did not settle ..." (sweep/sweep.cc, warmup.h) and "cold
       // cache: hit ... vs ..." (cold_windows.h).
       {"warm cache", {"cold"}},
   };
@@ -31,6 +34,22 @@ const std::vector<GuardKind>& Guards() {
 
 std::string WindowName(const SweepWindow& w) {
   return w.tier + " " + std::to_string(w.clients) + " clients rep " + std::to_string(w.rep);
+}
+
+int FailedGuards(const std::vector<GuardResult>& guards) {
+  int failed = 0;
+  for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;
+  return failed;
+}
+
+std::string GuardsText(int failed) {
+  return failed == 0 ? std::string("passed") : "failed:" + std::to_string(failed);
+}
+
+std::string Figure(const char* format, double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
 }
 
 }  // namespace
@@ -96,14 +115,49 @@ std::string CapacityLine(const SweepRecord& r, const Slo& slo,
     limits +=
         " limit_" + t.tier + "=" + (t.finding.saturated ? LimitKindName(t.finding.limit) : "none");
   }
-  int failed = 0;
-  for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;
   char buf[160];
   std::snprintf(buf, sizeof buf, " peak_tps=%.0f sustainable_tps=%.0f slo_p95_ms=%.0f", peak,
                 sustainable, slo.p95_ms);
-  return "capacity tiers=" + tiers + buf +
-         " guards=" + (failed == 0 ? std::string("passed") : "failed:" + std::to_string(failed)) +
-         limits;
+  return "capacity tiers=" + tiers + buf + " guards=" + GuardsText(FailedGuards(guards)) + limits;
+}
+
+const SweepRecord* PairedDatabaseSweep(const std::vector<SweepRecord>& sweeps,
+                                       const SweepRecord& tap) {
+  const size_t at = tap.key.find(";duration=");
+  if (at == std::string::npos) return nullptr;
+  const std::string measured = tap.key.substr(at);
+  for (const SweepRecord& r : sweeps) {
+    if (IsTapSweepKey(r.key)) continue;
+    const size_t d = r.key.find(";duration=");
+    if (d != std::string::npos && r.key.substr(d) == measured) return &r;
+  }
+  return nullptr;
+}
+
+std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo& slo) {
+  std::string tiers, gib, hit, rps, tps, limit;
+  for (const TierSweep& d : db.tiers) {
+    const auto t = std::find_if(tap.tiers.begin(), tap.tiers.end(),
+                                [&](const TierSweep& x) { return x.tier == d.tier; });
+    if (t == tap.tiers.end()) continue;
+    const char* sep = tiers.empty() ? "" : ",";
+    const MeanInterval h = ValidInterval(d.windows, WindowHitRatio);
+    tiers += sep + d.tier;
+    gib += sep + Figure("%.2f", static_cast<double>(d.database_size) / (1 << 30));
+    hit += sep + (h.n > 0 ? Figure("%.4f", h.mean) : std::string("n/a"));
+    rps += sep + Figure("%.1f", CapacityOf(*t, slo).peak_tps);
+    tps += sep + Figure("%.0f", CapacityOf(d, slo).peak_tps);
+    limit += sep + std::string(t->finding.saturated ? LimitKindName(t->finding.limit) : "none");
+  }
+  std::set<std::string> failed;
+  for (const SweepRecord* r : {&db, &tap}) {
+    for (const GuardResult& g : SummariseGuards(*r)) {
+      if (!g.passed()) failed.insert(g.guard);
+    }
+  }
+  return "scaling tiers=" + tiers + " db_gib=" + gib + " hit_ratio=" + hit +
+         " peak_rps_tap=" + rps + " peak_tps_db=" + tps + " limit=" + limit +
+         " guards=" + GuardsText(static_cast<int>(failed.size()));
 }
 
 }  // namespace skyseed

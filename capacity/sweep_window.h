@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "sweep/latency_stats.h"
-#include "sweep/saturation.h"
-#include "sweep/server_stats.h"
+#include "capacity/latency_stats.h"
+#include "capacity/saturation.h"
+#include "capacity/window_statements.h"
 
 namespace skyseed {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "sweep/sweep_window.h"
-#include "sweep/warmup.h"
+#include "capacity/sweep_window.h"
+#include "capacity/warmup.h"
 
 namespace skyseed {
 

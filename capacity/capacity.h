@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sweep/sweep_record.h"
+#include "capacity/sweep_record.h"
 
 namespace skyseed {
 
@@ -42,5 +42,21 @@ std::vector<GuardResult> SummariseGuards(const SweepRecord& r);
 // guards=passed limit_ci=database-cpu limit_S=database-cpu".
 std::string CapacityLine(const SweepRecord& r, const Slo& slo,
                          const std::vector<GuardResult>& guards);
+
+// The database sweep measured like `tap` (same windows, seed and draws: the
+// keys agree from ";duration=" on), which `--target both` records beside it;
+// nullptr when none.
+const SweepRecord* PairedDatabaseSweep(const std::vector<SweepRecord>& sweeps,
+                                       const SweepRecord& tap);
+
+// The scaling run's line, over the tiers both sweeps measured, in the
+// database sweep's order: "scaling tiers=D1,D2 db_gib=2.16,10.03
+// hit_ratio=0.9999,0.9412 peak_rps_tap=41.2,38.0 peak_tps_db=812,655
+// limit=tap-cpu,database-io guards=passed". db_gib is the tier's
+// pg_database_size in GiB; hit_ratio the buffer hit ratio over the database
+// sweep's valid windows (n/a without one); the limit is the TAP sweep's,
+// since the service in front of the database is what users plan; guards
+// counts the distinct guards either sweep failed.
+std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo& slo);
 
 }  // namespace skyseed
