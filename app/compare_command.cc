@@ -8,10 +8,10 @@
 
 #include "app/commands.h"
 #include "app/user_values.h"
-#include "common/file_reads.h"
-#include "loader/pg_connection.h"
 #include "capacity/sweep_compare.h"
 #include "capacity/sweep_record.h"
+#include "common/file_reads.h"
+#include "loader/pg_connection.h"
 #include "sweep/sweep_store.h"
 
 namespace skyseed {

@@ -9,12 +9,12 @@
 #include "app/commands.h"
 #include "app/connection_options.h"
 #include "app/user_values.h"
+#include "capacity/capacity.h"
+#include "capacity/sweep_record.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
 #include "report/tier_report.h"
 #include "store/manifest_store.h"
-#include "capacity/capacity.h"
-#include "capacity/sweep_record.h"
 #include "sweep/sweep_store.h"
 
 namespace skyseed {

@@ -4,12 +4,12 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "capacity/sweep_record.h"
+#include "capacity/sweep_window.h"
 #include "loader/pg_connection.h"
 #include "publish/standard_views.h"
 #include "store/manifest_store.h"
-#include "capacity/sweep_record.h"
 #include "sweep/sweep_store.h"
-#include "capacity/sweep_window.h"
 #include "timing/phase_times.h"
 #include "timing/task_times.h"
 

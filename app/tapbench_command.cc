@@ -9,8 +9,8 @@
 #include "app/commands.h"
 #include "app/signal_watch.h"
 #include "app/tapbench_options.h"
-#include "common/file_writes.h"
 #include "capacity/latency_stats.h"
+#include "common/file_writes.h"
 #include "tap/tap_load.h"
 #include "tap/tap_request_log.h"
 

@@ -5,7 +5,6 @@
 #include <map>
 #include <set>
 
-
 namespace skyseed {
 namespace {
 

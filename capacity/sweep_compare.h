@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "common/status.h"
 #include "capacity/latency_stats.h"
 #include "capacity/sweep_record.h"
+#include "common/status.h"
 
 namespace skyseed {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "common/status.h"
 #include "capacity/saturation.h"
 #include "capacity/sweep_window.h"
 #include "capacity/warmup.h"
+#include "common/status.h"
 
 namespace skyseed {
 

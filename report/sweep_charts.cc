@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "report/format.h"
 #include "capacity/sweep_record.h"
+#include "report/format.h"
 
 namespace skyseed {
 namespace {

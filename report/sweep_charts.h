@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "report/line_chart.h"
 #include "capacity/sweep_record.h"
+#include "report/line_chart.h"
 
 namespace skyseed {
 

@@ -4,14 +4,14 @@
 #include <cstdio>
 #include <map>
 
-#include "report/format.h"
-#include "report/line_chart.h"
-#include "report/sweep_charts.h"
-#include "report/sweep_tables.h"
 #include "capacity/plan_flags.h"
 #include "capacity/service_share.h"
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
+#include "report/format.h"
+#include "report/line_chart.h"
+#include "report/sweep_charts.h"
+#include "report/sweep_tables.h"
 
 namespace skyseed {
 namespace {

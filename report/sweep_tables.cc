@@ -4,9 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
-#include "report/format.h"
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
+#include "report/format.h"
 
 namespace skyseed {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "store/manifest_records.h"
 #include "capacity/capacity.h"
 #include "capacity/sweep_record.h"
+#include "store/manifest_records.h"
 
 namespace skyseed {
 

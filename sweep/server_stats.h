@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "common/status.h"
 #include "capacity/window_statements.h"
+#include "common/status.h"
 #include "loader/pg_connection.h"
 
 namespace skyseed {

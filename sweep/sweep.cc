@@ -4,14 +4,14 @@
 #include <filesystem>
 #include <map>
 
+#include "capacity/cold_windows.h"
+#include "capacity/service_share.h"
 #include "common/child_process.h"
 #include "common/file_reads.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "schema/corpus_schema.h"
 #include "store/manifest_store.h"
-#include "capacity/cold_windows.h"
-#include "capacity/service_share.h"
 #include "sweep/sweep_environment.h"
 #include "sweep/sweep_store.h"
 #include "sweep/sweep_window_run.h"

@@ -9,10 +9,10 @@
 #include <functional>
 #include <string>
 
-#include "common/status.h"
 #include "capacity/service_share.h"
-#include "sweep/sweep_options.h"
 #include "capacity/sweep_record.h"
+#include "common/status.h"
+#include "sweep/sweep_options.h"
 
 namespace skyseed {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "common/status.h"
-#include "grow/grow.h"
 #include "capacity/saturation.h"
 #include "capacity/warmup.h"
+#include "common/status.h"
+#include "grow/grow.h"
 #include "workload/tap_classes.h"
 #include "workload/workload.h"
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "capacity/sweep_record.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
-#include "capacity/sweep_record.h"
 
 namespace skyseed {
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "capacity/sweep_window.h"
 #include "common/child_process.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
@@ -18,7 +19,6 @@
 #include "sweep/machine_stats.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
-#include "capacity/sweep_window.h"
 
 namespace skyseed {
 
