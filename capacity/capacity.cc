@@ -45,6 +45,11 @@ std::string GuardsText(int failed) {
   return failed == 0 ? std::string("passed") : "failed:" + std::to_string(failed);
 }
 
+// A tier's limit class, "none" while it kept scaling.
+std::string LimitText(const TierSweep& t) {
+  return t.finding.saturated ? LimitKindName(t.finding.limit) : "none";
+}
+
 std::string Figure(const char* format, double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, format, v);
@@ -111,8 +116,7 @@ std::string CapacityLine(const SweepRecord& r, const Slo& slo,
     const TierCapacity c = CapacityOf(t, slo);
     peak = std::max(peak, c.peak_tps);
     sustainable = std::max(sustainable, c.sustainable_tps);
-    limits +=
-        " limit_" + t.tier + "=" + (t.finding.saturated ? LimitKindName(t.finding.limit) : "none");
+    limits += " limit_" + t.tier + "=" + LimitText(t);
   }
   char buf[160];
   std::snprintf(buf, sizeof buf, " peak_tps=%.0f sustainable_tps=%.0f slo_p95_ms=%.0f", peak,
@@ -146,7 +150,7 @@ std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo
     hit += sep + (h.n > 0 ? Figure("%.4f", h.mean) : std::string("n/a"));
     rps += sep + Figure("%.1f", CapacityOf(*t, slo).peak_tps);
     tps += sep + Figure("%.0f", CapacityOf(d, slo).peak_tps);
-    limit += sep + std::string(t->finding.saturated ? LimitKindName(t->finding.limit) : "none");
+    limit += sep + LimitText(*t);
   }
   std::set<std::string> failed;
   for (const SweepRecord* r : {&db, &tap}) {
