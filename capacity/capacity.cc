@@ -35,12 +35,6 @@ std::string WindowName(const SweepWindow& w) {
   return w.tier + " " + std::to_string(w.clients) + " clients rep " + std::to_string(w.rep);
 }
 
-int FailedGuards(const std::vector<GuardResult>& guards) {
-  int failed = 0;
-  for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;
-  return failed;
-}
-
 std::string GuardsText(int failed) {
   return failed == 0 ? std::string("passed") : "failed:" + std::to_string(failed);
 }
@@ -105,6 +99,12 @@ std::vector<GuardResult> SummariseGuards(const SweepRecord& r) {
   out.push_back(coverage);
   if (!other.passed()) out.push_back(other);
   return out;
+}
+
+int FailedGuards(const std::vector<GuardResult>& guards) {
+  int failed = 0;
+  for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;
+  return failed;
 }
 
 std::string CapacityLine(const SweepRecord& r, const Slo& slo,

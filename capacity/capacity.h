@@ -37,6 +37,8 @@ struct GuardResult {
 // Every guard, in a fixed order, each passed or with the windows that failed
 // it; evidence missing while a tier was measured fails "monitoring coverage".
 std::vector<GuardResult> SummariseGuards(const SweepRecord& r);
+// How many of `guards` failed.
+int FailedGuards(const std::vector<GuardResult>& guards);
 
 // "capacity tiers=ci,S peak_tps=7941 sustainable_tps=7941 slo_p95_ms=2000
 // guards=passed limit_ci=database-cpu limit_S=database-cpu".

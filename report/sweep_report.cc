@@ -153,10 +153,9 @@ std::string SloText(const Slo& slo) {
 std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
                          const std::vector<GuardResult>& guards) {
   const bool tap = IsTapSweepKey(r.key);
-  int failed = 0;
+  const int failed = FailedGuards(guards);
   std::string rows;
   for (const GuardResult& g : guards) {
-    failed += g.passed() ? 0 : 1;
     rows +=
         "<tr>" + Cell(g.guard, "l") + Cell(GuardText(g), g.passed() ? "l" : "l wrap") + "</tr>\n";
   }
@@ -188,8 +187,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                             const std::vector<GuardResult>& guards, const std::string& prefix,
                             const std::string& closing_lines) {
   const bool tap = IsTapSweepKey(r.key);
-  int failed = 0;
-  for (const GuardResult& g : guards) failed += g.passed() ? 0 : 1;
+  const int failed = FailedGuards(guards);
   std::string m = std::string("## ") +
                   (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") + "\n\n`" +
                   r.key + "`\n\n**Validity guards: " +
