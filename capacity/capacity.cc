@@ -39,11 +39,6 @@ std::string GuardsText(int failed) {
   return failed == 0 ? std::string("passed") : "failed:" + std::to_string(failed);
 }
 
-// A tier's limit class, "none" while it kept scaling.
-std::string LimitText(const TierSweep& t) {
-  return t.finding.saturated ? LimitKindName(t.finding.limit) : "none";
-}
-
 std::string Figure(const char* format, double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, format, v);
@@ -51,6 +46,10 @@ std::string Figure(const char* format, double v) {
 }
 
 }  // namespace
+
+std::string LimitText(const TierSweep& t) {
+  return t.finding.saturated ? LimitKindName(t.finding.limit) : "none";
+}
 
 TierCapacity CapacityOf(const TierSweep& t, const Slo& slo) {
   TierCapacity c;

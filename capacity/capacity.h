@@ -40,6 +40,9 @@ std::vector<GuardResult> SummariseGuards(const SweepRecord& r);
 // How many of `guards` failed.
 int FailedGuards(const std::vector<GuardResult>& guards);
 
+// A tier's limit class ("database-cpu", ...), "none" while it kept scaling.
+std::string LimitText(const TierSweep& t);
+
 // "capacity tiers=ci,S peak_tps=7941 sustainable_tps=7941 slo_p95_ms=2000
 // guards=passed limit_ci=database-cpu limit_S=database-cpu".
 std::string CapacityLine(const SweepRecord& r, const Slo& slo,

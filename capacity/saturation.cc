@@ -71,10 +71,21 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
   }
   const bool hits_fell =
       at.hit_ratio < first.hit_ratio - rule.hit_ratio_drop || at.hit_ratio < rule.low_hit_ratio;
+  std::string cached_reads;  // hits fell, but the reads did not keep backends waiting
   if (hits_fell && at.reads_per_s > first.reads_per_s) {
-    *why = Format("buffer hit ratio %.3f (first step %.3f), reads rising", at.hit_ratio,
-                  first.hit_ratio);
-    return LimitKind::kDatabaseIo;
+    const bool timed = at.read_wait_backends >= 0 && at.database_cores >= 0;
+    if (!timed || at.read_wait_backends >= rule.read_wait_share * at.database_cores) {
+      *why = Format("buffer hit ratio %.3f (first step %.3f), reads rising", at.hit_ratio,
+                    first.hit_ratio);
+      if (timed) {
+        *why += Format("; backends waited on reads %.2f beside %.2f cores computing",
+                       at.read_wait_backends, at.database_cores);
+      }
+      return LimitKind::kDatabaseIo;
+    }
+    cached_reads = Format(
+        "; hit ratio %.3f, but reads kept only %.2f backends waiting (the page cache served them)",
+        at.hit_ratio, at.read_wait_backends);
   }
   const double busy = at.cores > 0 ? at.busy_cores / at.cores : 0;
   if (busy >= rule.machine_busy && at.database_cores < 0) {
@@ -88,15 +99,19 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
   const double left = at.cores - at.client_cores - std::max(0.0, at.service_cores);
   if (at.database_cores >= 0 && left > 0 && at.database_cores >= rule.database_busy * left) {
     *why = Format("PostgreSQL's processes used %.2f of the %.2f cores the load generator left",
-                  at.database_cores, left);
+                  at.database_cores, left) +
+           cached_reads;
     return LimitKind::kDatabaseCpu;
   }
   if (busy >= rule.machine_busy) {
     *why = Format("CPUs %.0f %% busy but PostgreSQL's processes only %.2f cores of it", 100 * busy,
-                  at.database_cores);
+                  at.database_cores) +
+           cached_reads;
     return LimitKind::kUnknown;
   }
-  *why = Format("CPUs %.0f %% busy, hit ratio %.3f: neither explains it", 100 * busy, at.hit_ratio);
+  *why =
+      Format("CPUs %.0f %% busy, hit ratio %.3f: neither explains it", 100 * busy, at.hit_ratio) +
+      cached_reads;
   return LimitKind::kUnknown;
 }
 

@@ -15,8 +15,11 @@ struct StepEvidence {
   int clients = 0;
   double tps = 0;
   double p95_ms = 0;
-  double hit_ratio = 1;     // shared-buffer hits / (hits + reads)
-  double reads_per_s = 0;   // blocks read outside shared buffers per second
+  double hit_ratio = 1;    // shared-buffer hits / (hits + reads)
+  double reads_per_s = 0;  // blocks read outside shared buffers per second
+  // Backends waiting on those reads, on average (read time per wall second);
+  // -1 when unknown (track_io_timing off: reads without read time).
+  double read_wait_backends = -1;
   double client_cores = 0;  // pgbench's CPU seconds per wall second
   double client_threads = 1;
   double busy_cores = 0;  // the whole machine's CPU seconds per wall second
@@ -48,6 +51,10 @@ struct SaturationRule {
   double host_contended_cores = 0.25;
   double hit_ratio_drop = 0.02;
   double low_hit_ratio = 0.90;
+  // Fewer hits alone is not an I/O limit: blocks the kernel still caches
+  // are copied on the database's CPU. The reads are the limit when backends
+  // wait on them at least this share of the cores PostgreSQL computes on.
+  double read_wait_share = 0.5;
   // A TAP service is its own limit at this share of its ceiling; it is
   // serialising rather than computing when its mean response is this large
   // while PostgreSQL's processes use less than database_idle of the cores.

@@ -18,7 +18,8 @@ StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows) {
   s.service_cores = 0;
   int n = 0;
   bool database_known = true, service_known = true;
-  double bytes = 0, requests = 0;
+  double bytes = 0, requests = 0, read_wait = 0;
+  bool read_time_known = true;
   for (const SweepWindow& w : windows) {
     s.clients = w.clients;
     s.cores = w.cores;
@@ -28,6 +29,9 @@ StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows) {
     s.p95_ms += w.latency_ms.p95;
     s.hit_ratio += w.hit_ratio;
     s.reads_per_s += w.reads_per_s;
+    if (w.seconds > 0) read_wait += w.read_ms / 1000 / w.seconds;
+    // Reads without read time: track_io_timing is off.
+    read_time_known = read_time_known && !(w.reads_per_s > 0 && w.read_ms <= 0);
     s.client_cores += w.client_cores;
     s.client_threads = w.client_threads;
     s.busy_cores += w.busy_cores;
@@ -52,6 +56,7 @@ StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows) {
   if (!database_known) s.database_cores = -1;
   if (!service_known) s.service_cores = -1;
   s.bytes_per_request = requests > 0 ? bytes / requests : 0;
+  s.read_wait_backends = read_time_known ? read_wait / n : -1;
   return s;
 }
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 
+#include "capacity/capacity.h"
 #include "capacity/cold_windows.h"
 #include "capacity/service_share.h"
 #include "common/child_process.h"
@@ -100,6 +101,26 @@ const SweepWindow* Recorded(const std::vector<SweepWindow>& done, int clients, i
   }
   return nullptr;
 }
+
+}  // namespace
+
+bool WindowsLeftToMeasure(const SweepOptions& o, const std::vector<SweepWindow>& recorded) {
+  std::vector<StepEvidence> steps;
+  for (int clients : o.clients) {
+    std::vector<SweepWindow> step;
+    for (int rep = 1; rep <= o.reps; ++rep) {
+      const SweepWindow* w = Recorded(recorded, clients, rep);
+      if (!w) return true;
+      step.push_back(*w);
+    }
+    FlagColdWindows(&step, SweepWarmupRule(o));
+    steps.push_back(StepFromWindows(step));
+    if (FindSaturation(steps, o.rule).saturated) return false;
+  }
+  return false;
+}
+
+namespace {
 
 // Runs one window into `window_dir`: pgbench's or tapbench's.
 using WindowRunner = std::function<Result<SweepWindow>(const std::string& window_dir, int clients,
@@ -297,12 +318,8 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
                            o.tap.url, o.tap.pid, o.tap.ceiling_cores, caps,
                            machine};
   // skyseed's DaCHS only when a window is still to be measured (a rerun of
-  // a finished tier needs no service).
-  bool missing = false;
-  for (int clients : o.clients) {
-    for (int rep = 1; rep <= o.reps; ++rep) missing = missing || !Recorded(done, clients, rep);
-  }
-  if (setting.url.empty() && missing) {
+  // a finished or saturated tier needs no service).
+  if (setting.url.empty() && WindowsLeftToMeasure(o, done)) {
     DachsOptions d{o.tap.data_dir, o.tap.dbname, kCorpusSchema, o.tap.dachs_settings};
     SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
     setting.url = dachs->url();
@@ -366,16 +383,12 @@ std::string TapSweepLine(const SweepResult& r) {
   char buf[128];
   std::snprintf(buf, sizeof buf, " max_rps=%.1f p95_ms_at_max=%.1f", max_rps, p95_at_max);
   std::string line = "tap-sweep tiers=" + tiers + buf;
-  if (r.tap.tiers.empty()) return line;
-  const TierSweep& last = r.tap.tiers.back();
-  line += " limit_" + last.tier + "=" +
-          (last.finding.saturated ? LimitKindName(last.finding.limit) : "none");
-  const double share = TierServiceShare(r.shares, last.tier);
-  if (share >= 0) {
+  // Every tier's: in a scaling run the limit moves as the tiers outgrow memory.
+  for (const TierSweep& t : r.tap.tiers) {
+    line += " limit_" + t.tier + "=" + LimitText(t);
+    const double share = TierServiceShare(r.shares, t.tier);
     std::snprintf(buf, sizeof buf, "%.3f", share);
-    line += " service_share_p50_" + last.tier + "=" + buf;
-  } else {
-    line += " service_share_p50_" + last.tier + "=n/a";
+    line += " service_share_p50_" + t.tier + "=" + (share >= 0 ? buf : "n/a");
   }
   return line;
 }

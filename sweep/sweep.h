@@ -29,9 +29,15 @@ struct SweepResult {
 // what evidence is missing.
 Result<SweepResult> RunSweep(const SweepOptions& options);
 
-// "tap-sweep tiers=ci,S max_rps=212 p95_ms_at_max=41.5 limit_S=tap-cpu
-// service_share_p50_S=0.71": the TAP sweep in one line (max over every
-// tier's steps of valid windows; the last tier's limit and service share).
+// Whether a tier with these windows recorded still has one to measure: a
+// repetition missing before its recorded steps saturate the tier (the
+// client counts after saturation are never measured).
+bool WindowsLeftToMeasure(const SweepOptions& o, const std::vector<SweepWindow>& recorded);
+
+// "tap-sweep tiers=ci,S max_rps=212 p95_ms_at_max=41.5 limit_ci=none
+// service_share_p50_ci=0.68 limit_S=tap-cpu service_share_p50_S=0.71": the
+// TAP sweep in one line (max over every tier's steps; each tier's limit and
+// service share).
 std::string TapSweepLine(const SweepResult& r);
 
 // "8 clients rep 2: 5123 tps, p50 1.2 ms, p95 3.4 ms, p99 5.0 ms, hit 0.999"

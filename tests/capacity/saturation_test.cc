@@ -59,6 +59,62 @@ TEST(Saturation, ClassifiesClientAndIoLimits) {
   EXPECT_EQ(ClassifyLimit(first, idle, {}, &why), LimitKind::kUnknown);
 }
 
+// A scan too large for the buffer ring reads every block again, but from
+// the page cache: the hit ratio collapses while the backends compute. The
+// figures are D2's TAP step at 2 clients (docs/scaling-run.md).
+TEST(Saturation, ReadsThePageCacheServesAreTheDatabasesCpu) {
+  StepEvidence first = Step(1, 4.5, 700, 1.47);
+  first.hit_ratio = 0.312;
+  first.reads_per_s = 51000;
+  StepEvidence at = Step(2, 4.0, 1350, 1.87);
+  at.client_cores = 0.01;
+  at.service_cores = 0.15;
+  at.service_ceiling = 2;
+  at.database_cores = 1.69;
+  at.hit_ratio = 0.324;
+  at.reads_per_s = 74000;
+  at.read_wait_backends = 0.42;  // 8.4 s of read time per 20 s window
+  std::string why;
+  EXPECT_EQ(ClassifyLimit(first, at, {}, &why), LimitKind::kDatabaseCpu) << why;
+  EXPECT_NE(why.find("hit ratio 0.324, but reads kept only 0.42 backends waiting"),
+            std::string::npos)
+      << why;
+  // The same step waiting on the disk: backends wait longer than they compute.
+  at.database_cores = 0.6;
+  at.read_wait_backends = 1.5;
+  EXPECT_EQ(ClassifyLimit(first, at, {}, &why), LimitKind::kDatabaseIo) << why;
+  EXPECT_NE(why.find("backends waited on reads 1.50 beside 0.60 cores computing"),
+            std::string::npos)
+      << why;
+  // At the threshold, half as long as computing, the reads are the limit.
+  at.database_cores = 1.0;
+  at.read_wait_backends = 0.5;
+  EXPECT_EQ(ClassifyLimit(first, at, {}, &why), LimitKind::kDatabaseIo) << why;
+  at.read_wait_backends = 0.49;
+  EXPECT_NE(ClassifyLimit(first, at, {}, &why), LimitKind::kDatabaseIo) << why;
+}
+
+TEST(Saturation, ReadWaitIsTheMeanReadTimePerSecondOfValidWindows) {
+  SweepWindow a, b, flagged;
+  for (SweepWindow* w : {&a, &b, &flagged}) {
+    w->clients = 2;
+    w->seconds = 20;
+    w->reads_per_s = 1000;
+  }
+  a.read_ms = 8000;   // 0.4 backends waiting
+  b.read_ms = 12000;  // 0.6
+  flagged.read_ms = 200000;
+  flagged.flags = {"swap grew in the window"};
+  EXPECT_DOUBLE_EQ(StepFromWindows({a, b, flagged}).read_wait_backends, 0.5);
+  // Reads without read time (track_io_timing off): unknown, not zero.
+  b.read_ms = 0;
+  EXPECT_EQ(StepFromWindows({a, b}).read_wait_backends, -1);
+  // No reads, no read time: nobody waited.
+  a.reads_per_s = b.reads_per_s = 0;
+  a.read_ms = 0;
+  EXPECT_EQ(StepFromWindows({a, b}).read_wait_backends, 0);
+}
+
 SweepWindow Window(int clients, double tps, double p95, bool flagged) {
   SweepWindow w;
   w.clients = clients;
