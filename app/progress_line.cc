@@ -30,30 +30,35 @@ std::string Human(double v) {
 
 }  // namespace
 
-ProgressLine::ProgressLine(std::string phase, uint64_t total_rows)
+ProgressLine::ProgressLine(std::string phase, uint64_t total_rows, FILE* out,
+                           std::chrono::milliseconds interval)
     : phase_(std::move(phase)),
       total_(total_rows),
       start_ns_(NowNs()),
-      enabled_(isatty(STDERR_FILENO) == 1) {
-  if (enabled_) thread_ = std::thread([this] { Loop(); });
+      out_(out),
+      terminal_(isatty(fileno(out)) == 1),
+      interval_(interval.count() > 0 ? interval
+                : terminal_          ? std::chrono::milliseconds(500)
+                                     : std::chrono::milliseconds(60'000)) {
+  thread_ = std::thread([this] { Loop(); });
 }
 
 ProgressLine::~ProgressLine() {
-  if (!enabled_) return;
   {
     std::lock_guard<std::mutex> lock(mu_);
     stop_ = true;
   }
   cv_.notify_all();
   thread_.join();
-  Draw(true);
+  // A log already has the tier's summary line; a terminal's line is finished.
+  if (terminal_) Draw(true);
 }
 
 double ProgressLine::ElapsedSeconds() const { return (NowNs() - start_ns_) / 1e9; }
 
 void ProgressLine::Loop() {
   std::unique_lock<std::mutex> lock(mu_);
-  while (!cv_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stop_; })) {
+  while (!cv_.wait_for(lock, interval_, [this] { return stop_; })) {
     Draw(false);
   }
 }
@@ -67,10 +72,11 @@ void ProgressLine::Draw(bool final_line) {
   if (total_ > 0 && rate > 0 && !final_line) {
     std::snprintf(eta, sizeof(eta), " ETA %.0fs", (static_cast<double>(total_) - rows) / rate);
   }
-  std::fprintf(stderr, "\r\033[K%s %s/%s rows  %s rows/s  %.1f MB/s  %.1fs%s%s", phase_.c_str(),
-               Human(rows).c_str(), total_ ? Human(static_cast<double>(total_)).c_str() : "?",
-               Human(rate).c_str(), mbps, secs, eta, final_line ? "\n" : "");
-  std::fflush(stderr);
+  std::fprintf(out_, "%s%s %s/%s rows  %s rows/s  %.1f MB/s  %.1fs%s%s",
+               terminal_ ? "\r\033[K" : "", phase_.c_str(), Human(rows).c_str(),
+               total_ ? Human(static_cast<double>(total_)).c_str() : "?", Human(rate).c_str(), mbps,
+               secs, eta, final_line || !terminal_ ? "\n" : "");
+  std::fflush(out_);
 }
 
 }  // namespace skyseed

@@ -1,10 +1,14 @@
-// A progress line on stderr for long work ("load 1.2M/8.2M rows 410k rows/s
-// 38 MB/s ETA 17s"), redrawn twice a second, only when stderr is a terminal.
+// A progress line for long work ("load 1.2M/8.2M rows 410k rows/s 38 MB/s
+// ETA 17s"): on a terminal, redrawn in place twice a second; into a log (a
+// grow or sweep left running in the background), a plain line a minute, so
+// that a D4 grow of most of an hour says how far it is.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdio>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -15,8 +19,10 @@ namespace skyseed {
 
 class ProgressLine : public ProgressMeter {
  public:
-  // total_rows 0: unknown (no ETA). Draws nothing unless stderr is a tty.
-  ProgressLine(std::string phase, uint64_t total_rows);
+  // total_rows 0: unknown (no ETA). `interval` 0: twice a second on a
+  // terminal, once a minute otherwise.
+  ProgressLine(std::string phase, uint64_t total_rows, FILE* out = stderr,
+               std::chrono::milliseconds interval = std::chrono::milliseconds(0));
   ~ProgressLine() override;
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
@@ -35,7 +41,9 @@ class ProgressLine : public ProgressMeter {
   uint64_t total_;
   std::atomic<uint64_t> rows_{0}, bytes_{0};
   int64_t start_ns_;
-  bool enabled_;
+  FILE* out_;
+  bool terminal_;
+  std::chrono::milliseconds interval_;
   bool stop_ = false;
   std::mutex mu_;
   std::condition_variable cv_;

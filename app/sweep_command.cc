@@ -28,7 +28,7 @@ struct SweepArgs {
               mix = MixText(DefaultSweepMix()), out = "skyseed-sweep", seed = kDefaultSeed,
               lookups = "10000", cones = "2000";
   std::string warmup_interval;  // empty: 5 s, or the whole bound when that is shorter
-  bool keep_logs = false;
+  bool keep_logs = false, remeasure_flagged = false;
   LoadingArgs loading;
   std::string target = "db", tap_url, tap_mix = TapMixText(DefaultTapMix()), tap_pid = "0",
               tap_ceiling = "0", tap_tables = "ivoa.obscore,skyseed_corpus.gaia_source",
@@ -168,6 +168,7 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   if (a.out.empty()) return Status::InvalidArgument("--out must not be empty");
   o->out_dir = a.out;
   o->keep_logs = a.keep_logs;
+  o->remeasure_flagged = a.remeasure_flagged;
   SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a.loading, &o->grow));
   return ParseTapOptions(a, o);
 }
@@ -269,6 +270,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->out);
   cmd->add_flag("--keep-logs", a->keep_logs,
                 "keep pgbench's per-transaction logs (tx.*) in each window's folder");
+  cmd->add_flag("--remeasure-flagged", a->remeasure_flagged,
+                "measure again the recorded windows a guard flagged (e.g. a neighbour held the "
+                "CPUs), on the tiers the database still holds, and record them in their place");
   cmd->add_option("--target", a->target,
                   "db: pgbench on the database; tap: closed-loop TAP clients (skyseed tapbench) "
                   "on the service in front of it; both: the two, one after the other, per tier")
@@ -307,7 +311,8 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "  skyseed sweep --tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1   # a smoke run\n"
       "  skyseed report --out ./report                   # plots against client count and size\n"
       "Each window is recorded as it ends: a killed sweep, run again, measures only what is\n"
-      "missing. A window is flagged (and left out of the means) when pgbench failed, the\n"
+      "missing (with --remeasure-flagged, what was flagged too). A window is flagged (and left out "
+      "of the means) when pgbench failed, the\n"
       "server restarted, swap grew, disk ran low, a pgbench thread was at its CPU ceiling,\n"
       "the warm-up never settled, or its cache was clearly colder than in the other\n"
       "repetitions (hit ratio lower and reads/s three times theirs, beyond noise).\n"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace skyseed {
 namespace {
@@ -44,13 +45,45 @@ bool WarmupIntervalsAgree(const WarmupInterval& a, const WarmupInterval& b,
          ReadsWithinNoise(reads_a, reads_b, rule);
 }
 
-bool WarmupSettled(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule) {
+int MannKendallS(const std::vector<double>& values) {
+  int s = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    for (size_t j = i + 1; j < values.size(); ++j)
+      s += (values[j] > values[i]) - (values[j] < values[i]);
+  }
+  return s;
+}
+
+namespace {
+
+bool LastPairsAgree(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule) {
   const size_t need = static_cast<size_t>(rule.steady_comparisons);
   if (intervals.size() < need + 1) return false;
   for (size_t i = intervals.size() - need; i < intervals.size(); ++i) {
     if (!WarmupIntervalsAgree(intervals[i - 1], intervals[i], rule)) return false;
   }
   return true;
+}
+
+bool LastIntervalsTrendless(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule) {
+  const size_t n = static_cast<size_t>(rule.trend_intervals);
+  if (n < 3 || intervals.size() < n) return false;
+  std::vector<double> tps, reads, hits;
+  for (size_t i = intervals.size() - n; i < intervals.size(); ++i) {
+    tps.push_back(intervals[i].tps);
+    reads.push_back(intervals[i].reads_per_s);
+    hits.push_back(intervals[i].hit_ratio);
+  }
+  for (const std::vector<double>* v : {&tps, &reads, &hits}) {
+    if (std::abs(MannKendallS(*v)) > rule.trend_max_s) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool WarmupSettled(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule) {
+  return LastPairsAgree(intervals, rule) || LastIntervalsTrendless(intervals, rule);
 }
 
 const char* WarmupOutcomeName(WarmupOutcome o) {

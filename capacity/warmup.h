@@ -43,6 +43,17 @@ struct WarmupRule {
   // Three, because calling a warm tier cold costs a flagged window while a
   // small leftover warm-up is still caught afterwards (cold_windows.h).
   double noise_sigmas = 3;
+  // A tier larger than the cache never reaches agreeing intervals: each
+  // reads what the cones of that moment miss, and the per-transaction cost
+  // varies far beyond Poisson noise. It is as warm as it gets once the last
+  // trend_intervals show no trend: the Mann-Kendall statistic of their
+  // throughput, block reads and hit ratio (the number of later-larger minus
+  // later-smaller pairs, within ±15 for six) stays within ±trend_max_s for
+  // each. A warming cache reads less and serves more interval after interval
+  // (a steady fall scores -15); six trendless intervals score beyond ±7 one
+  // time in seven (98 of the 720 orders), which costs one more interval.
+  int trend_intervals = 6;
+  int trend_max_s = 7;
 };
 
 // Whether the rule can judge within its bound: it needs steady_comparisons
@@ -57,8 +68,13 @@ bool WarmupJudged(const WarmupRule& rule);
 // or moved by so few reads that noise explains it).
 bool WarmupIntervalsAgree(const WarmupInterval& a, const WarmupInterval& b, const WarmupRule& rule);
 
+// The Mann-Kendall trend statistic: over every pair of values, +1 when the
+// later one is larger, -1 when it is smaller.
+int MannKendallS(const std::vector<double>& values);
+
 // Whether the intervals so far have settled: the last steady_comparisons
-// successive pairs agree.
+// successive pairs agree, or the last trend_intervals show no trend in
+// throughput, block reads or hit ratio.
 bool WarmupSettled(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule);
 
 enum class WarmupOutcome { kSettled, kNotSettled, kFixed };

@@ -12,6 +12,7 @@
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "schema/corpus_schema.h"
+#include "store/chunk_ledger.h"
 #include "store/manifest_store.h"
 #include "sweep/sweep_environment.h"
 #include "sweep/sweep_store.h"
@@ -29,7 +30,12 @@ namespace {
 
 using json = nlohmann::json;
 
-Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConnection& conn) {
+// The tier's record, and in `held` whether the tables hold exactly that
+// tier now: the chunk ledger (what the tables hold) adds up to the tier's
+// digests. They grow by prefix, so after a larger tier, or chunks of one
+// whose grow was cut short, the tier is gone.
+Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConnection& conn,
+                            bool* held) {
   GrowPlan g = o.grow;
   g.tiers = {tier};
   GrowRun run;
@@ -37,8 +43,14 @@ Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConne
   run.narrator = o.narrator;
   SKYSEED_RETURN_IF_ERROR(Grow(g, run));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(conn));
   for (const TierRecord& t : tiers) {
-    if (t.tier == tier.name) return t;
+    if (t.tier != tier.name) continue;
+    *held = true;
+    for (const TierTableRecord& table : t.tables) {
+      *held = *held && LedgerDigest(ledger, table.table) == table.digest;
+    }
+    return t;
   }
   return Status::NotFound("tier " + tier.name + " has no record after growing");
 }
@@ -95,9 +107,14 @@ std::string WindowDirName(int clients, int rep) {
   return buf;
 }
 
-const SweepWindow* Recorded(const std::vector<SweepWindow>& done, int clients, int rep) {
+// The recorded window a run keeps rather than measures; a flagged one is
+// measured again under --remeasure-flagged.
+const SweepWindow* Recorded(const SweepOptions& o, const std::vector<SweepWindow>& done,
+                            int clients, int rep) {
   for (const SweepWindow& w : done) {
-    if (w.clients == clients && w.rep == rep) return &w;
+    if (w.clients == clients && w.rep == rep) {
+      return o.remeasure_flagged && !w.valid() ? nullptr : &w;
+    }
   }
   return nullptr;
 }
@@ -109,7 +126,7 @@ bool WindowsLeftToMeasure(const SweepOptions& o, const std::vector<SweepWindow>&
   for (int clients : o.clients) {
     std::vector<SweepWindow> step;
     for (int rep = 1; rep <= o.reps; ++rep) {
-      const SweepWindow* w = Recorded(recorded, clients, rep);
+      const SweepWindow* w = Recorded(o, recorded, clients, rep);
       if (!w) return true;
       step.push_back(*w);
     }
@@ -184,19 +201,29 @@ Result<WarmupRecord> WarmUp(const SweepOptions& o, const char* rate, const std::
 // nothing new warms nothing). Once a step's repetitions are complete, a
 // window clearly colder than the others is flagged, recorded ones too, and
 // its record updated, so a rerun and the report see the same flags.
+// A tier the database has grown past (`held` false) is only concluded from
+// what was recorded: its windows cannot be measured on another tier's rows.
 Status MeasureTier(const SweepOptions& o, const std::string& key, const char* rate,
                    const std::string& base_dir, const WindowRunner& run_window, PgConnection& conn,
-                   const std::vector<SweepWindow>& done, TierSweep* t, Narrator& narrator) {
+                   const std::vector<SweepWindow>& done, bool held, TierSweep* t,
+                   Narrator& narrator) {
   std::vector<StepEvidence> steps;
   bool warmed = false;
+  int unmeasurable = 0;
   std::string cold_flag;  // for the first measured window, when the warm-up did not settle
   for (int clients : o.clients) {
     std::vector<SweepWindow> step;
     for (int rep = 1; rep <= o.reps; ++rep) {
-      if (const SweepWindow* w = Recorded(done, clients, rep)) {
-        step.push_back(*w);
+      const SweepWindow* kept = Recorded(o, done, clients, rep);
+      if (!kept && !held) {
+        ++unmeasurable;
+        kept = Recorded(SweepOptions{}, done, clients, rep);  // a flagged one still counts
+      }
+      if (kept) {
+        step.push_back(*kept);
         continue;
       }
+      if (!held) continue;
       if (!warmed && o.warmup_s > 0) {
         SKYSEED_ASSIGN_OR_RETURN(WarmupRecord warmup,
                                  WarmUp(o, rate, base_dir, run_window, clients, t->tier, narrator));
@@ -218,6 +245,7 @@ Status MeasureTier(const SweepOptions& o, const std::string& key, const char* ra
                    std::to_string(step[i].rep) + " flagged: " + step[i].flags.back());
     }
     t->windows.insert(t->windows.end(), step.begin(), step.end());
+    if (step.empty()) break;
     steps.push_back(StepFromWindows(step));
     t->finding = FindSaturation(steps, o.rule);
     if (t->finding.saturated) {
@@ -225,6 +253,11 @@ Status MeasureTier(const SweepOptions& o, const std::string& key, const char* ra
                    " (limit: " + LimitKindName(t->finding.limit) + "); no more clients");
       break;
     }
+  }
+  if (unmeasurable > 0) {
+    narrator.Say(t->tier + ": " + std::to_string(unmeasurable) +
+                 " window(s) to measure, but the database has grown past " + t->tier +
+                 "; its recorded windows stand");
   }
   return Status::Ok();
 }
@@ -299,7 +332,7 @@ namespace {
 // tier grows), the windows.
 Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection& c,
                       const ServerCapabilities& caps, const MachineFacts& machine,
-                      const fs::path& tier_dir, const std::string& key, TierSweep* t,
+                      const fs::path& tier_dir, const std::string& key, bool held, TierSweep* t,
                       nlohmann::json* service_description) {
   Narrator& narrator = *o.narrator;
   const fs::path query_dir = tier_dir / "tap" / "queries";
@@ -319,7 +352,7 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
                            machine};
   // skyseed's DaCHS only when a window is still to be measured (a rerun of
   // a finished or saturated tier needs no service).
-  if (setting.url.empty() && WindowsLeftToMeasure(o, done)) {
+  if (setting.url.empty() && held && WindowsLeftToMeasure(o, done)) {
     DachsOptions d{o.tap.data_dir, o.tap.dbname, kCorpusSchema, o.tap.dachs_settings};
     SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
     setting.url = dachs->url();
@@ -332,7 +365,7 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
     return RunTapWindow(setting, c, clients, rep, seconds);
   };
   const Status measured =
-      MeasureTier(o, key, "req/s", (tier_dir / "tap").string(), run, c, done, t, narrator);
+      MeasureTier(o, key, "req/s", (tier_dir / "tap").string(), run, c, done, held, t, narrator);
   if (dachs) {
     const Status stopped = dachs->Stop();
     if (measured.ok() && !stopped.ok()) return stopped;
@@ -405,7 +438,8 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
   record.key = SweepKey(o);
   result.tap.key = TapSweepKey(o);
   for (const TierSpec& tier : o.grow.tiers) {
-    SKYSEED_ASSIGN_OR_RETURN(TierRecord reached, GrowTier(o, tier, c));
+    bool held = false;
+    SKYSEED_ASSIGN_OR_RETURN(TierRecord reached, GrowTier(o, tier, c, &held));
     SKYSEED_RETURN_IF_ERROR(EnsureSweepTables(c));
     SKYSEED_ASSIGN_OR_RETURN(ServerCapabilities caps, Capabilities(o, c));
     const MachineFacts machine = ReadMachineFacts();
@@ -444,7 +478,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
         return RunWindow(s, c, clients, rep, seconds);
       };
       SKYSEED_RETURN_IF_ERROR(
-          MeasureTier(o, record.key, "tps", tier_dir.string(), run, c, done, &d, narrator));
+          MeasureTier(o, record.key, "tps", tier_dir.string(), run, c, done, held, &d, narrator));
       SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key, d));
       SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, record.key, record.setup));
       record.tiers.push_back(std::move(d));
@@ -454,7 +488,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
       TierSweep tt = t;
       json service;
       SKYSEED_RETURN_IF_ERROR(
-          MeasureTapTier(o, tier, c, caps, machine, tier_dir, result.tap.key, &tt, &service));
+          MeasureTapTier(o, tier, c, caps, machine, tier_dir, result.tap.key, held, &tt, &service));
       if (!service.is_null()) result.tap.setup["service"] = service;
       SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, result.tap.key, tt));
       SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, result.tap.key, result.tap.setup));

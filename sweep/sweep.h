@@ -30,8 +30,9 @@ struct SweepResult {
 Result<SweepResult> RunSweep(const SweepOptions& options);
 
 // Whether a tier with these windows recorded still has one to measure: a
-// repetition missing before its recorded steps saturate the tier (the
-// client counts after saturation are never measured).
+// repetition missing (or flagged, under --remeasure-flagged) before its
+// recorded steps saturate the tier (the client counts after saturation are
+// never measured).
 bool WindowsLeftToMeasure(const SweepOptions& o, const std::vector<SweepWindow>& recorded);
 
 // "tap-sweep tiers=ci,S max_rps=212 p95_ms_at_max=41.5 limit_ci=none

@@ -65,6 +65,9 @@ struct SweepOptions {
   std::string out_dir = "skyseed-sweep";
   std::string data_dir;    // the embedded cluster's, for disk headroom; empty for --db
   bool keep_logs = false;  // keep pgbench's per-transaction logs (large) beside the figures
+  // Measure again, and record in their place, the windows a guard flagged
+  // (a neighbour held the CPUs, swap grew, ...), as well as the missing ones.
+  bool remeasure_flagged = false;
 
   bool measures_database() const { return target != SweepTarget::kTap; }
   bool measures_tap() const { return target != SweepTarget::kDatabase; }

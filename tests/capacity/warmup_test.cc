@@ -99,6 +99,46 @@ TEST(Warmup, ATierThatNeverFitsTheCacheSettlesAtItsReadRate) {
       WarmupRule{});
 }
 
+TEST(Warmup, MannKendallCountsLaterLargerMinusLaterSmallerPairs) {
+  EXPECT_EQ(MannKendallS({1, 2, 3, 4, 5, 6}), 15);
+  EXPECT_EQ(MannKendallS({6, 5, 4, 3, 2, 1}), -15);
+  // (3,1) -, (3,2) -, (3,3) 0, (1,2) +, (1,3) +, (2,3) +.
+  EXPECT_EQ(MannKendallS({3, 1, 2, 3}), 1);
+  EXPECT_EQ(MannKendallS({}), 0);
+}
+
+// Tier D3 (25 GiB on 6 GiB of shared_buffers, 23.5 GiB of memory) at one
+// client, the sweep's 5 s intervals as measured: the cones of each moment
+// miss what they miss, with no trend, and no two successive intervals agree
+// for long. It is warm at the eighth interval (where the warm-up stops); the
+// pairwise rule alone ran to the 120 s bound and flagged a warm window cold.
+TEST(Warmup, ATrendlessTierLargerThanTheCacheSettles) {
+  const std::vector<WarmupInterval> d3 = {
+      Interval(185, 0.98589, 473.4), Interval(188, 0.98661, 507.0),  Interval(217, 0.97723, 775.0),
+      Interval(173, 0.97357, 786.8), Interval(161, 0.96201, 1189.0), Interval(173, 0.94323, 1764.0),
+      Interval(148, 0.96352, 973.8), Interval(189, 0.98672, 486.8)};
+  ExpectSettlesAt(d3, 8, WarmupRule{});
+  WarmupRule pairwise_only;
+  pairwise_only.trend_intervals = 0;
+  EXPECT_FALSE(WarmupSettled(d3, pairwise_only));
+}
+
+// Tier D1 after its grow, as measured: the reads fall interval after
+// interval, so the trend rule waits, and the pairwise rule settles it once
+// the reads are down to noise (the ninth interval, as before).
+TEST(Warmup, AWarmingCacheIsATrendTheTrendRuleWaitsFor) {
+  const std::vector<WarmupInterval> d1 = {
+      Interval(2226, 0.99269, 983.2), Interval(2243, 0.99712, 372.2),
+      Interval(2524, 0.99880, 170.2), Interval(2272, 0.99959, 55.2),
+      Interval(2426, 0.99980, 29.6),  Interval(2492, 0.99992, 13.0),
+      Interval(2564, 0.99996, 5.4),   Interval(2528, 0.99999, 2.0),
+      Interval(2680, 0.99999, 1.2)};
+  ExpectSettlesAt(d1, 9, WarmupRule{});
+  WarmupRule trend_only;
+  trend_only.steady_comparisons = 100;
+  EXPECT_FALSE(WarmupSettled(d1, trend_only));
+}
+
 TEST(Warmup, ABoundTooShortToJudgeIsOneFixedWindow) {
   WarmupRule rule;
   rule.interval_s = 1;

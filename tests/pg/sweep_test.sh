@@ -153,6 +153,38 @@ for w in windows:
 assert tier["saturation"]["limit"] != "database-cpu", tier["saturation"]
 PY
 
+# Those flagged windows stand on a plain rerun; --remeasure-flagged measures
+# them again and records them in their place. Once the database has grown
+# past the tier, nothing of it is measured: not a flagged window, not a new
+# client count (it would run on the next tier's rows).
+burn=(sweep --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1 --mix lookup_source=100
+  --db "$(conninfo "$db")" --out "$out/burn")
+stamps() {
+  sql "$db" "SELECT string_agg(clients || '@' || measured_at, ',' ORDER BY clients)
+             FROM skyseed.sweep_window WHERE sweep_key LIKE 'mix=lookup_source=100;%'"
+}
+before="$(stamps)"
+"$bin" "${burn[@]}" >"$out/plain.log" 2>&1
+check "a plain rerun measures none of the flagged windows" \
+  test "$(grep -c "clients rep" "$out/plain.log") $(stamps)" = "0 $before"
+"$bin" "${burn[@]}" --remeasure-flagged >"$out/remeasure.log" 2>&1
+check "--remeasure-flagged measures both again, in their place ($(stamps))" bash -c '
+  test "$(grep -c "clients rep" "$1")" = 2 -a "$(grep -o @ <<<"$2" | wc -l)" = 2 &&
+  for w in ${2//,/ }; do [[ ",$3," != *",$w,"* ]] || exit 1; done' _ \
+  "$out/remeasure.log" "$(stamps)" "$before"
+check "skyseed grow --tier S" "$bin" grow --tier S --db "$(conninfo "$db")" >/dev/null 2>&1
+( while :; do :; done ) &
+burner=$!
+"$bin" sweep --tier ci --clients 1,2,4 --duration 3 --reps 1 --warmup 1 --mix lookup_source=100 \
+  --remeasure-flagged --db "$(conninfo "$db")" --out "$out/burn" >"$out/past.log" 2>&1
+rc=$?
+kill "$burner"; wait "$burner" 2>/dev/null
+check "past ci, a sweep of ci measures nothing and says why ($rc: $(tail -1 "$out/past.log"))" \
+  test "$rc" = 0 -a "$(grep -c "clients rep" "$out/past.log")" = 0 -a \
+  "$(grep -c "but the database has grown past ci; its recorded windows stand" "$out/past.log")" = 1
+check "and no window of 4 clients was recorded for ci" test "$(sql "$db" "SELECT count(*)
+  FROM skyseed.sweep_window WHERE sweep_key LIKE 'mix=lookup_source=100;%' AND clients = 4")" = 0
+
 # Bad arguments: exit 2, one line, nothing touched (no cluster, no database, no --out).
 for bad in "--clients 0" "--duration -1" "--mix lookup_source=70,nearby=30" \
   "--mix lookup_source=70,cone_source=20" "--clients 8,4" "--reps 0" "--tier CI,S,X" \
