@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "capacity/sweep_record.h"
 #include "report/format.h"
@@ -66,6 +67,22 @@ double Reads(const SweepWindow& w) { return w.reads_per_s; }
 const char* const kWhiskers =
     " Points are means over the valid repetitions, whiskers their 95 % Student-t interval; a "
     "hollow point had a flagged window.";
+
+// Whether the points' x (or y) values span a decade or more. From D1 to D4
+// the tiers' throughput falls by two orders of magnitude: on a linear axis
+// every tier but the fastest lies flat on zero, so such an axis is a log one.
+bool SpansADecade(const LineChart& c, bool x_axis) {
+  double lo = std::numeric_limits<double>::infinity(), hi = 0;
+  for (const LineSeries& s : c.series) {
+    for (const LinePoint& p : s.points) {
+      const double v = x_axis ? p.x : p.y;
+      if (v <= 0) continue;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  return hi > 0 && hi >= 10 * lo;
+}
 
 LineChart ClientChart(const std::string& title, const std::string& y_title, const SweepUnits& u) {
   LineChart c;
@@ -205,6 +222,7 @@ LineChart ThroughputAxisChart(const SweepRecord& r, const std::string& title,
               [](const LinePoint& a, const LinePoint& b) { return a.x < b.x; });
     if (!s.points.empty()) c.series.push_back(s);
   }
+  c.log_x = SpansADecade(c, true);
   return c;
 }
 
@@ -341,6 +359,7 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   };
   LineChart tps = PerTierClientChart(r, "Throughput by client count", u.rate, WindowTps);
   tps.y_label = [](double v) { return FormatCount(v); };
+  if (SpansADecade(tps, false)) tps.y_scale = YScale::kLog;
   add("throughput.svg", tps,
       std::string(tap ? "Answered TAP requests per second against tapbench clients"
                       : "Committed transactions per second against pgbench clients") +
@@ -389,6 +408,7 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
       "zero while the working set fits in shared_buffers.");
   LineChart peak = SizeChart(r, "Peak throughput by database size", u.rate, WindowTps,
                              [](double v) { return FormatCount(v); });
+  if (SpansADecade(peak, false)) peak.y_scale = YScale::kLog;
   add("scaling_tps.svg", peak, "Each tier's highest mean throughput over its client counts.");
   LineChart p95 = SizeChart(r, "p95 by database size", "p95 latency", WindowP95, Ms);
   p95.y_scale = YScale::kLog;

@@ -26,6 +26,36 @@ const LineChart* Find(const std::vector<SweepChart>& charts, const std::string& 
   return nullptr;
 }
 
+// D1 to D4 span two orders of magnitude of throughput: the charts whose axis
+// is throughput go logarithmic then, and stay linear from zero within a
+// decade (S against ci).
+TEST(SweepCharts, ThroughputAxesGoLogarithmicAcrossADecade) {
+  TierSweep d1, d4;
+  d1.tier = "D1";
+  d1.windows = {Window("D1", 1, 1, 3800), Window("D1", 2, 1, 8300)};
+  d4.tier = "D4";
+  d4.windows = {Window("D4", 1, 1, 40), Window("D4", 2, 1, 75)};
+  for (TierSweep* t : {&d1, &d4}) {
+    for (SweepWindow& w : t->windows) w.database_cores = 0.9 * w.clients;
+  }
+  d1.database_size = 2LL << 30;
+  d4.database_size = 50LL << 30;
+  const std::vector<SweepChart> wide = SweepCharts({"mix=x=100", {}, {d1, d4}});
+  ASSERT_NE(Find(wide, "throughput.svg"), nullptr);
+  EXPECT_EQ(Find(wide, "throughput.svg")->y_scale, YScale::kLog);
+  ASSERT_NE(Find(wide, "database_cpu.svg"), nullptr);
+  EXPECT_TRUE(Find(wide, "database_cpu.svg")->log_x);
+  ASSERT_NE(Find(wide, "scaling_tps.svg"), nullptr);
+  EXPECT_EQ(Find(wide, "scaling_tps.svg")->y_scale, YScale::kLog);
+  // 3,800 to 8,300 and 900 to 1,400: under ten times apart.
+  d4.windows = {Window("D4", 1, 1, 900), Window("D4", 2, 1, 1400)};
+  for (SweepWindow& w : d4.windows) w.database_cores = 0.9 * w.clients;
+  const std::vector<SweepChart> narrow = SweepCharts({"mix=x=100", {}, {d1, d4}});
+  EXPECT_EQ(Find(narrow, "throughput.svg")->y_scale, YScale::kFromZero);
+  EXPECT_FALSE(Find(narrow, "database_cpu.svg")->log_x);
+  EXPECT_EQ(Find(narrow, "scaling_tps.svg")->y_scale, YScale::kFromZero);
+}
+
 // The spread chart's point is the sample standard deviation over the mean,
 // computed here by the textbook formula; a flagged window is not in it, and a
 // step with one valid window has no point.
