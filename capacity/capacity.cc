@@ -117,10 +117,11 @@ std::string CapacityLine(const SweepRecord& r, const Slo& slo,
     sustainable = std::max(sustainable, c.sustainable_tps);
     limits += " limit_" + t.tier + "=" + LimitText(t);
   }
-  char buf[160];
-  std::snprintf(buf, sizeof buf, " peak_tps=%.0f sustainable_tps=%.0f slo_p95_ms=%.0f", peak,
-                sustainable, slo.p95_ms);
-  return "capacity tiers=" + tiers + buf + " guards=" + GuardsText(FailedGuards(guards)) + limits;
+  // A TAP service's few requests per second keep a decimal: D4's 0.4 is not 0.
+  const auto rate = [](double v) { return Figure(v < 100 ? "%.1f" : "%.0f", v); };
+  return "capacity tiers=" + tiers + " peak_tps=" + rate(peak) +
+         " sustainable_tps=" + rate(sustainable) + " slo_p95_ms=" + Figure("%.0f", slo.p95_ms) +
+         " guards=" + GuardsText(FailedGuards(guards)) + limits;
 }
 
 const SweepRecord* PairedDatabaseSweep(const std::vector<SweepRecord>& sweeps,

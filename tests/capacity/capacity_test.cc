@@ -87,12 +87,12 @@ TEST(Capacity, GuardsNameTheWindowsThatFailedThem) {
   r.tiers[0].finding.saturated = true;
   r.tiers[0].finding.limit = LimitKind::kDatabaseCpu;
   EXPECT_EQ(CapacityLine(r, Slo{}, g),
-            "capacity tiers=ci peak_tps=1 sustainable_tps=1 slo_p95_ms=2000 guards=failed:4 "
+            "capacity tiers=ci peak_tps=1.0 sustainable_tps=1.0 slo_p95_ms=2000 guards=failed:4 "
             "limit_ci=database-cpu");
   r.tiers[0].windows = {Window(1, 1, 1, 1)};
   r.tiers[0].missing_evidence.clear();
   EXPECT_EQ(CapacityLine(r, Slo{}, SummariseGuards(r)),
-            "capacity tiers=ci peak_tps=1 sustainable_tps=1 slo_p95_ms=2000 guards=passed "
+            "capacity tiers=ci peak_tps=1.0 sustainable_tps=1.0 slo_p95_ms=2000 guards=passed "
             "limit_ci=database-cpu");
 }
 
