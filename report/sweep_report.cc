@@ -58,6 +58,16 @@ std::string FlagsTable(const SweepRecord& r) {
          rows + "</tbody></table></section>\n";
 }
 
+// Without a flag: whether the plans were clean or never recorded.
+std::string NoPlanFlagsText(const SweepRecord& r) {
+  size_t plans = 0;
+  for (const TierSweep& t : r.tiers) plans += t.explain.size();
+  return plans == 0 ? "No plan was recorded with this sweep"
+                    : "No plan shows a misestimate, a nested loop run per row, or a filter "
+                      "throwing most rows away (" +
+                          std::to_string(plans) + " plans)";
+}
+
 // What each class's executed plan shows that a capacity engineer would ask
 // about (capacity/plan_flags.h), per tier.
 std::string PlanFlagsTable(const SweepRecord& r) {
@@ -77,9 +87,7 @@ std::string PlanFlagsTable(const SweepRecord& r) {
     }
   }
   if (rows.empty()) {
-    rows =
-        "<tr><td class=\"l\" colspan=\"4\">no plan shows a misestimate, a nested loop run "
-        "per row, or a filter throwing most rows away</td></tr>\n";
+    rows = "<tr><td class=\"l\" colspan=\"4\">" + NoPlanFlagsText(r) + "</td></tr>\n";
   }
   return "<section class=\"panel\"><h2>Plan flags</h2><table><thead><tr><th class=\"l\">Tier"
          "</th><th class=\"l\">Class</th><th class=\"l\">Flag</th><th class=\"l\">Where"
@@ -219,8 +227,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
   }
   if (!tap) {
     m += "\n**Plan flags**\n\n";
-    m += flags.empty() ? "No plan shows a misestimate, a nested loop run per row, or a filter "
-                         "throwing most rows away.\n"
+    m += flags.empty() ? NoPlanFlagsText(r) + ".\n"
                        : "| Tier | Class | Flag | Where |\n|---|---|---|---|\n" + flags;
   }
   m += SweepTablesMarkdown(r);

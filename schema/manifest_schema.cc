@@ -188,7 +188,7 @@ const ManifestTable& ManifestSweepTier() {
        Key(Stored("corpus_digest", "text NOT NULL", true)),
        Stored("database_size", "bigint NOT NULL"),
        WrittenAs("jsonb", ReadAsText(Stored("finding", "jsonb NOT NULL"))),
-       SelectedBy(WrittenAs("jsonb", Stored("explain", "jsonb NOT NULL", true))),
+       WrittenAs("jsonb", ReadAsText(Stored("explain", "jsonb NOT NULL", true))),
        Defaulted("measured_at", "timestamptz NOT NULL DEFAULT now()", true)}};
   return t;
 }

@@ -100,6 +100,20 @@ Status ExplainClasses(const SweepOptions& o, PgConnection& conn,
   return Status::Ok();
 }
 
+// The plans recorded with the tier's sweep (none when it has no record).
+Result<std::map<std::string, json>> RecordedPlans(PgConnection& conn, const std::string& key,
+                                                  const TierSweep& t) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> records, ReadSweepRecords(conn));
+  for (const SweepRecord& r : records) {
+    for (const TierSweep& recorded : r.tiers) {
+      if (r.key == key && recorded.tier == t.tier && recorded.corpus_digest == t.corpus_digest) {
+        return recorded.explain;
+      }
+    }
+  }
+  return std::map<std::string, json>{};
+}
+
 // "c8-r2": the folder of a window's pgbench output.
 std::string WindowDirName(int clients, int rep) {
   char buf[32];
@@ -461,7 +475,12 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
       SKYSEED_ASSIGN_OR_RETURN(std::vector<WorkloadFile> workload,
                                PrepareWorkload(o, tier, *child, tier_dir / "workload"));
       TierSweep d = t;
-      SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, workload, tier_dir / "explain", &d));
+      if (held) {
+        SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, workload, tier_dir / "explain", &d));
+      } else {
+        // EXPLAIN now would run on another tier's rows: keep the recorded plans.
+        SKYSEED_ASSIGN_OR_RETURN(d.explain, RecordedPlans(c, record.key, d));
+      }
       SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
                                ReadSweepWindows(c, record.key, d.tier, d.corpus_digest));
       const WindowSetting base{o,

@@ -125,6 +125,9 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
     t.missing_evidence =
         finding.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
     t.measured = MeasuredFromJson(finding.value("measured", json()));
+    SKYSEED_ASSIGN_OR_RETURN(json explain, ParseJson(r.text(i, 5)));
+    if (!explain.is_object()) return Status::Corruption("sweep_tier.explain is not an object");
+    for (const auto& [cls, plan] : explain.items()) t.explain[cls] = plan;
     SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> w,
                              ReadSweepWindows(conn, records.back().key, t.tier, t.corpus_digest));
     t.windows = w;

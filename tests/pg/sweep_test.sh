@@ -172,6 +172,11 @@ check "--remeasure-flagged measures both again, in their place ($(stamps))" bash
   test "$(grep -c "clients rep" "$1")" = 2 -a "$(grep -o @ <<<"$2" | wc -l)" = 2 &&
   for w in ${2//,/ }; do [[ ",$3," != *",$w,"* ]] || exit 1; done' _ \
   "$out/remeasure.log" "$(stamps)" "$before"
+plans() {
+  sql "$db" "SELECT md5(explain::text) FROM skyseed.sweep_tier
+             WHERE sweep_key LIKE 'mix=lookup_source=100;%' AND tier = 'ci'"
+}
+plans_on_ci="$(plans)"
 check "skyseed grow --tier S" "$bin" grow --tier S --db "$(conninfo "$db")" >/dev/null 2>&1
 ( while :; do :; done ) &
 burner=$!
@@ -182,6 +187,10 @@ kill "$burner"; wait "$burner" 2>/dev/null
 check "past ci, a sweep of ci measures nothing and says why ($rc: $(tail -1 "$out/past.log"))" \
   test "$rc" = 0 -a "$(grep -c "clients rep" "$out/past.log")" = 0 -a \
   "$(grep -c "but the database has grown past ci; its recorded windows stand" "$out/past.log")" = 1
+check "ci's plans are the ones explained on ci's rows, kept" test "$(plans)" = "$plans_on_ci"
+check "the report reads the recorded plans back" bash -c '"$1" report --db "$2" --out "$3" \
+  >/dev/null 2>&1 && grep -Eq "No plan shows .* \([0-9]+ plans\)|^\| ci \| lookup_source \| " "$3/summary.md"' _ \
+  "$bin" "$(conninfo "$db")" "$out/report"
 check "and no window of 4 clients was recorded for ci" test "$(sql "$db" "SELECT count(*)
   FROM skyseed.sweep_window WHERE sweep_key LIKE 'mix=lookup_source=100;%' AND clients = 4")" = 0
 

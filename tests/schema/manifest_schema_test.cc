@@ -90,7 +90,8 @@ TEST(ManifestSchema, SweepTables) {
   EXPECT_EQ(SelectWhereSql(ManifestSweepTier(), QuoteIdentifierOffline, {},
                            {"sweep_key", "database_size"}),
             "SELECT \"sweep_key\", \"tier\", \"corpus_digest\", \"database_size\", "
-            "\"finding\"::text FROM \"skyseed\".\"sweep_tier\" ORDER BY \"sweep_key\", "
+            "\"finding\"::text, \"explain\"::text FROM \"skyseed\".\"sweep_tier\" ORDER BY "
+            "\"sweep_key\", "
             "\"database_size\"");
   EXPECT_EQ(QuotedTableName(ManifestSweepTier(), QuoteIdentifierOffline),
             "\"skyseed\".\"sweep_tier\"");
