@@ -91,8 +91,9 @@ std::vector<double> YTicks(const LineChart& c, const Axes& a) {
     // On the step's multiples inside the axis: a zoomed axis may have been
     // moved below a ceiling by a span its own step does not divide.
     const double step = ZoomStep(a.ylo, a.yhi);
+    // + 0.0: the multiple at zero may be -0, which prints as "-0.0000".
     for (double v = std::ceil(a.ylo / step - 1e-9) * step; v <= a.yhi + step * 1e-6; v += step)
-      ticks.push_back(v);
+      ticks.push_back(v + 0.0);
     return ticks;
   }
   const double step = NiceStep(a.yhi / 1.0001);

@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "report/line_chart.h"
+#include "report/sweep_charts.h"
 #include "sweep/sweep_options.h"
 #include "tests/report/test_windows.h"
 
@@ -144,6 +145,45 @@ TEST(SweepReport, PlanFlagsFromTheRecordedPlans) {
   r.tiers[0].explain.clear();
   EXPECT_NE(RenderSweepSection({r}).html.find("No plan was recorded with this sweep"),
             std::string::npos);
+}
+
+// The scaling run's hit ratios at peak throughput, D1 to D4 (D4: 0.6038 and
+// 0.6647, an interval from about 0.25): the zoomed axis reaches below zero,
+// and its tick there reads 0, not -0.
+TEST(LineChart, AZoomedAxisThroughZeroLabelsItZero) {
+  SweepRecord r;
+  r.key = "mix=x=100";
+  const struct {
+    const char* tier;
+    double size_gib, hit1, hit2;
+  } tiers[] = {{"D1", 2.67, 1, 1},
+               {"D2", 11.43, 1, 1},
+               {"D3", 28.19, 0.9657, 0.9758},
+               {"D4", 50.68, 0.6038, 0.6647}};
+  for (const auto& t : tiers) {
+    TierSweep ts;
+    ts.tier = t.tier;
+    ts.database_size = static_cast<int64_t>(t.size_gib * (1LL << 30));
+    for (int rep = 1; rep <= 2; ++rep) {
+      SweepWindow w;
+      w.tier = t.tier;
+      w.clients = 2;
+      w.rep = rep;
+      w.tps = 100;
+      w.hit_ratio = rep == 1 ? t.hit1 : t.hit2;
+      ts.windows.push_back(w);
+    }
+    r.tiers.push_back(ts);
+  }
+  bool drawn = false;
+  for (const SweepChart& c : SweepCharts(r)) {
+    if (c.name != "scaling_hit_ratio.svg") continue;
+    drawn = true;
+    const std::string svg = RenderLineChart(c.chart);
+    EXPECT_EQ(svg.find(">-0.0000<"), std::string::npos) << svg;
+    EXPECT_NE(svg.find(">0.0000<"), std::string::npos) << svg;
+  }
+  EXPECT_TRUE(drawn);
 }
 
 TEST(LineChart, IntervalsAndEmptyCharts) {
