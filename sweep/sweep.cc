@@ -121,16 +121,19 @@ std::string WindowDirName(int clients, int rep) {
   return buf;
 }
 
+const SweepWindow* FindWindow(const std::vector<SweepWindow>& done, int clients, int rep) {
+  for (const SweepWindow& w : done) {
+    if (w.clients == clients && w.rep == rep) return &w;
+  }
+  return nullptr;
+}
+
 // The recorded window a run keeps rather than measures; a flagged one is
 // measured again under --remeasure-flagged.
 const SweepWindow* Recorded(const SweepOptions& o, const std::vector<SweepWindow>& done,
                             int clients, int rep) {
-  for (const SweepWindow& w : done) {
-    if (w.clients == clients && w.rep == rep) {
-      return o.remeasure_flagged && !w.valid() ? nullptr : &w;
-    }
-  }
-  return nullptr;
+  const SweepWindow* w = FindWindow(done, clients, rep);
+  return w && o.remeasure_flagged && !w->valid() ? nullptr : w;
 }
 
 }  // namespace
@@ -231,7 +234,7 @@ Status MeasureTier(const SweepOptions& o, const std::string& key, const char* ra
       const SweepWindow* kept = Recorded(o, done, clients, rep);
       if (!kept && !held) {
         ++unmeasurable;
-        kept = Recorded(SweepOptions{}, done, clients, rep);  // a flagged one still counts
+        kept = FindWindow(done, clients, rep);  // a flagged one still counts
       }
       if (kept) {
         step.push_back(*kept);
