@@ -8,7 +8,35 @@ mkdir -p "$work"
 chmod 755 "$work"  # the server (postgres) reads COPY files and sockets here
 cp build/app/skyseed "$work/skyseed"
 bin="$work/skyseed"
-server() { "$bin" server "$1" --data-dir "$work/data" >/dev/null; }  # server start|stop
+# server start|stop; a start runs the server inside the memory cgroup
+# $server_cgroup when it is set (memory_cgroup below), and the postmaster's
+# children inherit it.
+server() {
+  if [ "$1" = start ] && [ -n "${server_cgroup-}" ]; then
+    (echo "$BASHPID" > "$server_cgroup/cgroup.procs" && exec "$bin" server start --data-dir "$work/data" >/dev/null)
+  else
+    "$bin" server "$1" --data-dir "$work/data" >/dev/null
+  fi
+}
+# memory_cgroup NAME BYTES: a memory cgroup (v1 or v2) limited to BYTES,
+# page cache included; prints its directory.
+memory_cgroup() {
+  local dir
+  if [ -d /sys/fs/cgroup/memory ]; then
+    dir="/sys/fs/cgroup/memory/$1"
+    mkdir -p "$dir"
+    echo "$2" > "$dir/memory.limit_in_bytes"
+  elif [ -f /sys/fs/cgroup/cgroup.controllers ]; then
+    dir="/sys/fs/cgroup/$1"
+    echo +memory > /sys/fs/cgroup/cgroup.subtree_control
+    mkdir -p "$dir"
+    echo "$2" > "$dir/memory.max"
+  else
+    echo "no memory cgroup controller under /sys/fs/cgroup" >&2
+    return 1
+  fi
+  echo "$dir"
+}
 server start
 conn() { echo "host=$work/data port=5432 user=postgres dbname=$1"; }
 sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn "$1")" -c "$2"; }
@@ -24,4 +52,17 @@ apply_settings() {
   done
   server stop
   server start
+}
+
+profile_counters() {  # one JSON object of the server's cumulative counters
+  sql postgres "
+    SELECT json_build_object(
+      'wal_records', w.wal_records, 'wal_fpi', w.wal_fpi, 'wal_bytes', w.wal_bytes,
+      'checkpoints', b.checkpoints_timed + b.checkpoints_req,
+      'buffers_checkpoint', b.buffers_checkpoint, 'buffers_backend', b.buffers_backend,
+      'blks_read', d.blks_read, 'blks_hit', d.blks_hit, 'blk_read_time_ms', d.blk_read_time,
+      'blk_write_time_ms', d.blk_write_time)
+    FROM pg_stat_wal w, pg_stat_bgwriter b,
+      (SELECT sum(blks_read) blks_read, sum(blks_hit) blks_hit, sum(blk_read_time) blk_read_time,
+              sum(blk_write_time) blk_write_time FROM pg_stat_database) d"
 }

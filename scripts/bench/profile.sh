@@ -5,19 +5,6 @@
 # lib.sh's sql.
 command -v perf >/dev/null || { echo "perf is missing: run scripts/install-deps.sh (linux-perf)" >&2; exit 2; }
 
-profile_counters() {  # one JSON object of the server's cumulative counters
-  sql postgres "
-    SELECT json_build_object(
-      'wal_records', w.wal_records, 'wal_fpi', w.wal_fpi, 'wal_bytes', w.wal_bytes,
-      'checkpoints', b.checkpoints_timed + b.checkpoints_req,
-      'buffers_checkpoint', b.buffers_checkpoint, 'buffers_backend', b.buffers_backend,
-      'blks_read', d.blks_read, 'blks_hit', d.blks_hit, 'blk_read_time_ms', d.blk_read_time,
-      'blk_write_time_ms', d.blk_write_time)
-    FROM pg_stat_wal w, pg_stat_bgwriter b,
-      (SELECT sum(blks_read) blks_read, sum(blks_hit) blks_hit, sum(blk_read_time) blk_read_time,
-              sum(blk_write_time) blk_write_time FROM pg_stat_database) d"
-}
-
 profile_rows() {  # rows in the database's corpus so far (0 before it exists)
   local status
   status="$("$bin" status --json --data-dir "$data" --database "$db" 2>/dev/null)" || { echo 0; return; }
