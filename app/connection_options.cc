@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "app/console_narrator.h"
 #include "cluster/cluster_database.h"
 #include "cluster/data_dir.h"
 #include "cluster/embedded_cluster.h"
+#include "console/console_narrator.h"
 #include "loader/pg_connection.h"
 
 namespace skyseed {

@@ -4,9 +4,9 @@
 #include <thread>
 
 #include "app/commands.h"
-#include "app/console_narrator.h"
 #include "app/seed_option.h"
 #include "app/user_values.h"
+#include "console/console_narrator.h"
 #include "generator/corpus_tables.h"
 #include "loader/output_files.h"
 #include "tiers/corpus_files.h"

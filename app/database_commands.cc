@@ -5,12 +5,12 @@
 
 #include "app/commands.h"
 #include "app/connection_options.h"
-#include "app/console_narrator.h"
 #include "app/loading_options.h"
 #include "app/seed_option.h"
 #include "app/status_report.h"
 #include "app/user_values.h"
 #include "common/shell_quote.h"
+#include "console/console_narrator.h"
 #include "grow/corpus_load.h"
 #include "grow/grow.h"
 #include "schema/corpus_schema.h"

@@ -2,8 +2,8 @@
 
 #include <thread>
 
-#include "app/console_narrator.h"
 #include "app/user_values.h"
+#include "console/console_narrator.h"
 #include "grow/memory_setting.h"
 
 namespace skyseed {

@@ -4,8 +4,8 @@
 #include <cstdio>
 
 #include "app/commands.h"
-#include "app/signal_watch.h"
 #include "common/status.h"
+#include "console/signal_watch.h"
 #include "generator/corpus_tables.h"
 
 int main(int argc, char** argv) {

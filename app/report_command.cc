@@ -47,19 +47,14 @@ Status WriteReport(const fs::path& out, const ConnectionOptions& c, const std::s
   input.slo = slo;
   const Status out_dir = PrepareOutputDir(out);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
-  for (const ReportFile& f : RenderTierReport(input)) {
+  std::vector<std::string> closing_lines;
+  for (const ReportFile& f : RenderTierReport(input, &closing_lines)) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(out / f.name, f.content));
   }
   std::error_code ec;
   const fs::path html = fs::absolute(out / "report.html", ec);
   std::printf("%s\n", (ec ? out / "report.html" : html).lexically_normal().c_str());
-  for (const SweepRecord& r : input.sweeps) {
-    std::printf("%s\n", CapacityLine(r, slo, SummariseGuards(r)).c_str());
-  }
-  for (const SweepRecord& r : input.sweeps) {
-    const SweepRecord* db = IsTapSweepKey(r.key) ? PairedDatabaseSweep(input.sweeps, r) : nullptr;
-    if (db) std::printf("%s\n", ScalingLine(*db, r, slo).c_str());
-  }
+  for (const std::string& line : closing_lines) std::printf("%s\n", line.c_str());
   return Status::Ok();
 }
 

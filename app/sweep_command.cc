@@ -8,10 +8,10 @@
 #include <memory>
 
 #include "app/commands.h"
-#include "app/console_narrator.h"
 #include "app/loading_options.h"
 #include "app/seed_option.h"
 #include "app/user_values.h"
+#include "console/console_narrator.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"

@@ -7,10 +7,10 @@
 #include <memory>
 
 #include "app/commands.h"
-#include "app/signal_watch.h"
 #include "app/tapbench_options.h"
 #include "capacity/latency_stats.h"
 #include "common/file_writes.h"
+#include "console/signal_watch.h"
 #include "tap/tap_load.h"
 #include "tap/tap_request_log.h"
 

@@ -242,6 +242,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
 
 SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Slo& slo) {
   SweepSection out;
+  std::vector<std::string> scaling_lines;
   for (size_t k = 0; k < sweeps.size(); ++k) {
     const SweepRecord& r = sweeps[k];
     const bool tap = IsTapSweepKey(r.key);
@@ -255,11 +256,12 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
     for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");
     const std::vector<GuardResult> guards = SummariseGuards(r);
     const std::string line = CapacityLine(r, slo, guards);
-    out.capacity_lines.push_back(line);
+    out.closing_lines.push_back(line);
     std::string share, closing = line;
     if (const SweepRecord* db = tap ? PairedDatabaseSweep(sweeps, r) : nullptr) {
       share = ServiceShareTable(ServiceShares(*db, r));
-      closing += "\n" + ScalingLine(*db, r, slo);
+      scaling_lines.push_back(ScalingLine(*db, r, slo));
+      closing += "\n" + scaling_lines.back();
     }
     out.markdown += SummaryMarkdown(r, slo, guards, p, closing);
     out.html += std::string("<h2 class=\"part\">") +
@@ -269,6 +271,7 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
                 "<section class=\"charts\">\n" + figures + "</section>\n" + SweepTablesHtml(r) +
                 FlagsTable(r) + (tap ? std::string() : PlanFlagsTable(r));
   }
+  out.closing_lines.insert(out.closing_lines.end(), scaling_lines.begin(), scaling_lines.end());
   return out;
 }
 

@@ -21,7 +21,10 @@ struct SweepSection {
   // capacity line (and a TAP sweep's, with a paired database sweep, the
   // scaling line); empty without sweeps.
   std::string markdown;
-  std::vector<std::string> capacity_lines;  // CapacityLine of each sweep
+  // What `skyseed report` prints after the report's path: the capacity line
+  // of each sweep, then the scaling line of each TAP sweep paired with a
+  // database sweep.
+  std::vector<std::string> closing_lines;
 };
 
 SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Slo& slo = {});

@@ -404,7 +404,8 @@ std::string Page(const Model& m, const std::string& figures, const std::string& 
 
 }  // namespace
 
-std::vector<ReportFile> RenderTierReport(const ReportInput& input) {
+std::vector<ReportFile> RenderTierReport(const ReportInput& input,
+                                         std::vector<std::string>* closing_lines) {
   const Model m = BuildModel(input);
   const struct {
     const char* file;
@@ -434,6 +435,7 @@ std::vector<ReportFile> RenderTierReport(const ReportInput& input) {
     figures += Figure(c.file, c.chart, svg, c.caption);
   }
   const SweepSection sweeps = RenderSweepSection(input.sweeps, input.slo);
+  if (closing_lines) *closing_lines = sweeps.closing_lines;
   for (const auto& [name, svg] : sweeps.files) files.push_back({name, svg});
   files[0].content = Page(m, figures, sweeps.html);
   // For $GITHUB_STEP_SUMMARY: markdown GitHub renders, images by relative path.

@@ -31,7 +31,9 @@ struct ReportFile {
 // phases_per_tier.svg, throughput_per_table.svg, index_builds_per_tier.svg,
 // then the sweep charts (report/sweep_report.h) when sweeps were recorded.
 // A tier whose phases were not recorded (phases_recorded false) counts as
-// having none (the report says so).
-std::vector<ReportFile> RenderTierReport(const ReportInput& input);
+// having none (the report says so). `closing_lines`, when given, receives
+// the sweeps' capacity and scaling lines (SweepSection::closing_lines).
+std::vector<ReportFile> RenderTierReport(const ReportInput& input,
+                                         std::vector<std::string>* closing_lines = nullptr);
 
 }  // namespace skyseed

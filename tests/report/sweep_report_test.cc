@@ -62,11 +62,36 @@ TEST(SweepReport, ChartsTablesAndFiles) {
       << s.markdown;
   EXPECT_NE(s.markdown.find("| ci | 40.0 MiB | 1.9k tps at 2 clients |"), std::string::npos)
       << s.markdown;
-  ASSERT_EQ(s.capacity_lines.size(), 1u);
-  EXPECT_EQ(s.capacity_lines[0],
+  ASSERT_EQ(s.closing_lines.size(), 1u);
+  EXPECT_EQ(s.closing_lines[0],
             "capacity tiers=ci peak_tps=1900 sustainable_tps=1900 slo_p95_ms=2000 "
             "guards=failed:1 limit_ci=database-cpu");
-  EXPECT_NE(s.markdown.find("```\n" + s.capacity_lines[0] + "\n```"), std::string::npos);
+  EXPECT_NE(s.markdown.find("```\n" + s.closing_lines[0] + "\n```"), std::string::npos);
+}
+
+// What `skyseed report` prints after the path: every sweep's capacity line in
+// the order recorded, then the scaling line of the TAP sweep paired with the
+// database sweep measured with the same windows.
+TEST(SweepReport, ClosingLinesCapacityThenScaling) {
+  SweepRecord db = Record();
+  db.key = "mix=lookup_source=100;duration=20;seed=1";
+  SweepRecord tap = Record();
+  tap.key = "target=tap;mix=lookup_obs=100;service=skyseed-dachs;duration=20;seed=1";
+  for (SweepWindow& w : tap.tiers[0].windows) w.tps /= 100;
+  SweepRecord other = Record();
+  other.key = "mix=cone_source=100;duration=60;seed=1";  // paired with no TAP sweep
+  for (SweepWindow& w : other.tiers[0].windows) w.tps *= 2;
+  const SweepSection s = RenderSweepSection({tap, db, other});
+  ASSERT_EQ(s.closing_lines.size(), 4u);
+  EXPECT_EQ(s.closing_lines[0].rfind("capacity tiers=ci peak_tps=19.0 ", 0), 0u)
+      << s.closing_lines[0];
+  EXPECT_EQ(s.closing_lines[1].rfind("capacity tiers=ci peak_tps=1900 ", 0), 0u)
+      << s.closing_lines[1];
+  EXPECT_EQ(s.closing_lines[2].rfind("capacity tiers=ci peak_tps=3800 ", 0), 0u)
+      << s.closing_lines[2];
+  EXPECT_EQ(s.closing_lines[3].rfind("scaling tiers=ci db_gib=0.04 ", 0), 0u) << s.closing_lines[3];
+  EXPECT_NE(s.closing_lines[3].find(" peak_rps_tap=19.0 peak_tps_db=1900 "), std::string::npos)
+      << s.closing_lines[3];
 }
 
 // A chart keeps its file name when another sweep is recorded beside its own

@@ -1,4 +1,4 @@
-#include "app/progress_line.h"
+#include "console/progress_line.h"
 
 #include <unistd.h>
 

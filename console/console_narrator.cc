@@ -1,9 +1,9 @@
-#include "app/console_narrator.h"
+#include "console/console_narrator.h"
 
 #include <cstdio>
 #include <mutex>
 
-#include "app/progress_line.h"
+#include "console/progress_line.h"
 
 namespace skyseed {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/signal_watch.h"
+#include "console/signal_watch.h"
 
 #include <signal.h>
 #include <unistd.h>

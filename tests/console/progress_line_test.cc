@@ -1,7 +1,7 @@
 // Into a file (a log of a grow left running in the background) the progress
 // is plain lines at the interval, with no terminal control codes and no
 // redrawn line; a meter that ends before its first interval writes nothing.
-#include "app/progress_line.h"
+#include "console/progress_line.h"
 
 #include <gtest/gtest.h>
 
