@@ -12,6 +12,32 @@ std::string Format(const char* fmt, double a, double b) {
   return buf;
 }
 
+// Past the client, the service and the reads: whose CPU the step ran out of.
+LimitKind CpuLimit(const StepEvidence& at, const SaturationRule& rule, std::string* why) {
+  const double busy = at.cores > 0 ? at.busy_cores / at.cores : 0;
+  if (busy >= rule.machine_busy && at.database_cores < 0) {
+    *why = Format(
+        "CPUs %.0f %% busy, pgbench %.2f cores of it (the server's processes are not "
+        "on this host)",
+        100 * busy, at.client_cores);
+    return LimitKind::kDatabaseCpu;
+  }
+  // What the load generator (and a service in front) leave the server.
+  const double left = at.cores - at.client_cores - std::max(0.0, at.service_cores);
+  if (at.database_cores >= 0 && left > 0 && at.database_cores >= rule.database_busy * left) {
+    *why = Format("PostgreSQL's processes used %.2f of the %.2f cores the load generator left",
+                  at.database_cores, left);
+    return LimitKind::kDatabaseCpu;
+  }
+  if (busy >= rule.machine_busy) {
+    *why = Format("CPUs %.0f %% busy but PostgreSQL's processes only %.2f cores of it", 100 * busy,
+                  at.database_cores);
+    return LimitKind::kUnknown;
+  }
+  *why = Format("CPUs %.0f %% busy, hit ratio %.3f: neither explains it", 100 * busy, at.hit_ratio);
+  return LimitKind::kUnknown;
+}
+
 }  // namespace
 
 const char* LimitKindName(LimitKind k) {
@@ -87,32 +113,9 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
         "; hit ratio %.3f, but reads kept only %.2f backends waiting (the page cache served them)",
         at.hit_ratio, at.read_wait_backends);
   }
-  const double busy = at.cores > 0 ? at.busy_cores / at.cores : 0;
-  if (busy >= rule.machine_busy && at.database_cores < 0) {
-    *why = Format(
-        "CPUs %.0f %% busy, pgbench %.2f cores of it (the server's processes are not "
-        "on this host)",
-        100 * busy, at.client_cores);
-    return LimitKind::kDatabaseCpu;
-  }
-  // What the load generator (and a service in front) leave the server.
-  const double left = at.cores - at.client_cores - std::max(0.0, at.service_cores);
-  if (at.database_cores >= 0 && left > 0 && at.database_cores >= rule.database_busy * left) {
-    *why = Format("PostgreSQL's processes used %.2f of the %.2f cores the load generator left",
-                  at.database_cores, left) +
-           cached_reads;
-    return LimitKind::kDatabaseCpu;
-  }
-  if (busy >= rule.machine_busy) {
-    *why = Format("CPUs %.0f %% busy but PostgreSQL's processes only %.2f cores of it", 100 * busy,
-                  at.database_cores) +
-           cached_reads;
-    return LimitKind::kUnknown;
-  }
-  *why =
-      Format("CPUs %.0f %% busy, hit ratio %.3f: neither explains it", 100 * busy, at.hit_ratio) +
-      cached_reads;
-  return LimitKind::kUnknown;
+  const LimitKind kind = CpuLimit(at, rule, why);
+  *why += cached_reads;
+  return kind;
 }
 
 SaturationFinding FindSaturation(const std::vector<StepEvidence>& steps,

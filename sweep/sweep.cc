@@ -100,20 +100,6 @@ Status ExplainClasses(const SweepOptions& o, PgConnection& conn,
   return Status::Ok();
 }
 
-// The plans recorded with the tier's sweep (none when it has no record).
-Result<std::map<std::string, json>> RecordedPlans(PgConnection& conn, const std::string& key,
-                                                  const TierSweep& t) {
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> records, ReadSweepRecords(conn));
-  for (const SweepRecord& r : records) {
-    for (const TierSweep& recorded : r.tiers) {
-      if (r.key == key && recorded.tier == t.tier && recorded.corpus_digest == t.corpus_digest) {
-        return recorded.explain;
-      }
-    }
-  }
-  return std::map<std::string, json>{};
-}
-
 // "c8-r2": the folder of a window's pgbench output.
 std::string WindowDirName(int clients, int rep) {
   char buf[32];
@@ -482,7 +468,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
         SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, workload, tier_dir / "explain", &d));
       } else {
         // EXPLAIN now would run on another tier's rows: keep the recorded plans.
-        SKYSEED_ASSIGN_OR_RETURN(d.explain, RecordedPlans(c, record.key, d));
+        SKYSEED_ASSIGN_OR_RETURN(d.explain, ReadTierPlans(c, record.key, d.tier, d.corpus_digest));
       }
       SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
                                ReadSweepWindows(c, record.key, d.tier, d.corpus_digest));

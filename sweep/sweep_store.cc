@@ -15,6 +15,15 @@ Result<json> ParseJson(const std::string& text) {
   return j;
 }
 
+// sweep_tier.explain: the plan of each query class.
+Result<std::map<std::string, json>> PlansFromText(const std::string& text) {
+  SKYSEED_ASSIGN_OR_RETURN(json explain, ParseJson(text));
+  if (!explain.is_object()) return Status::Corruption("sweep_tier.explain is not an object");
+  std::map<std::string, json> plans;
+  for (const auto& [cls, plan] : explain.items()) plans[cls] = plan;
+  return plans;
+}
+
 Result<bool> TableExists(PgConnection& conn, const ManifestTable& t) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT to_regclass($1) IS NOT NULL",
@@ -99,6 +108,19 @@ Status RecordSweepSetup(PgConnection& conn, const std::string& key, const json& 
   return conn.Query(UpsertSql(ManifestSweepSetup(), conn.IdentQuoter()), {key, setup.dump()}, &r);
 }
 
+Result<std::map<std::string, json>> ReadTierPlans(PgConnection& conn, const std::string& key,
+                                                  const std::string& tier,
+                                                  const std::string& corpus_digest) {
+  SKYSEED_ASSIGN_OR_RETURN(bool exist, TableExists(conn, ManifestSweepTier()));
+  if (!exist) return std::map<std::string, json>{};
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query(SelectWhereSql(ManifestSweepTier(), conn.IdentQuoter(),
+                                                    {"sweep_key", "tier", "corpus_digest"}, {}),
+                                     {key, tier, corpus_digest}, &r));
+  if (r.rows() == 0) return std::map<std::string, json>{};
+  return PlansFromText(r.text(0, 5));
+}
+
 Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
   SKYSEED_ASSIGN_OR_RETURN(bool exist, TableExists(conn, ManifestSweepTier()));
   std::vector<SweepRecord> records;
@@ -125,9 +147,7 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
     t.missing_evidence =
         finding.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
     t.measured = MeasuredFromJson(finding.value("measured", json()));
-    SKYSEED_ASSIGN_OR_RETURN(json explain, ParseJson(r.text(i, 5)));
-    if (!explain.is_object()) return Status::Corruption("sweep_tier.explain is not an object");
-    for (const auto& [cls, plan] : explain.items()) t.explain[cls] = plan;
+    SKYSEED_ASSIGN_OR_RETURN(t.explain, PlansFromText(r.text(i, 5)));
     SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> w,
                              ReadSweepWindows(conn, records.back().key, t.tier, t.corpus_digest));
     t.windows = w;

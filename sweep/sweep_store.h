@@ -5,6 +5,7 @@
 // them.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,12 @@ Status UpdateSweepWindowResult(PgConnection& conn, const std::string& key,
 Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSweep& t);
 // The sweep's setup (SweepRecord::setup), read back with its tiers.
 Status RecordSweepSetup(PgConnection& conn, const std::string& key, const nlohmann::json& setup);
+
+// The plans recorded with one tier's sweep (none when it has no record).
+Result<std::map<std::string, nlohmann::json>> ReadTierPlans(PgConnection& conn,
+                                                            const std::string& key,
+                                                            const std::string& tier,
+                                                            const std::string& corpus_digest);
 
 // Every recorded tier sweep with its windows (for status and report); an
 // empty list when no sweep ever ran.
