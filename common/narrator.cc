@@ -5,14 +5,14 @@ namespace {
 
 class NullMeter : public ProgressMeter {
  public:
-  void Add(uint64_t, uint64_t) override {}
+  void Add(uint64_t, uint64_t, uint64_t) override {}
 };
 
 class Silent : public Narrator {
  public:
   void Say(const std::string&) override {}
   void Note(const std::string&) override {}
-  std::unique_ptr<ProgressMeter> Progress(const std::string&, uint64_t) override {
+  std::unique_ptr<ProgressMeter> Progress(const std::string&, uint64_t, uint64_t) override {
     return std::make_unique<NullMeter>();
   }
 };

@@ -19,8 +19,9 @@ class Console : public Narrator {
     std::lock_guard<std::mutex> lock(mu_);
     std::fprintf(stderr, "%s\n", line.c_str());
   }
-  std::unique_ptr<ProgressMeter> Progress(const std::string& phase, uint64_t total) override {
-    return std::make_unique<ProgressLine>(phase, total);
+  std::unique_ptr<ProgressMeter> Progress(const std::string& phase, uint64_t total_rows,
+                                          uint64_t total_work) override {
+    return std::make_unique<ProgressLine>(phase, total_rows, total_work);
   }
 
  private:

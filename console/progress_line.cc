@@ -30,10 +30,28 @@ std::string Human(double v) {
 
 }  // namespace
 
-ProgressLine::ProgressLine(std::string phase, uint64_t total_rows, FILE* out,
+std::string ProgressText(const ProgressReading& r, bool final_line) {
+  const double rate = r.seconds > 0 ? r.rows / r.seconds : 0;
+  const double work_rate = r.seconds > 0 ? r.work / r.seconds : 0;
+  const double mbps = r.seconds > 0 ? r.bytes / r.seconds / 1e6 : 0;
+  char eta[32] = "";
+  if (r.total_rows > 0 && work_rate > 0 && !final_line) {
+    const double left = r.total_work > r.work ? static_cast<double>(r.total_work - r.work) : 0;
+    std::snprintf(eta, sizeof(eta), " ETA %.0fs", left / work_rate);
+  }
+  char line[256];
+  std::snprintf(line, sizeof line, "%s %s/%s rows  %s rows/s  %.1f MB/s  %.1fs%s", r.phase.c_str(),
+                Human(static_cast<double>(r.rows)).c_str(),
+                r.total_rows ? Human(static_cast<double>(r.total_rows)).c_str() : "?",
+                Human(rate).c_str(), mbps, r.seconds, eta);
+  return line;
+}
+
+ProgressLine::ProgressLine(std::string phase, uint64_t total_rows, uint64_t total_work, FILE* out,
                            std::chrono::milliseconds interval)
     : phase_(std::move(phase)),
-      total_(total_rows),
+      total_rows_(total_rows),
+      total_work_(total_work),
       start_ns_(NowNs()),
       out_(out),
       terminal_(isatty(fileno(out)) == 1),
@@ -64,18 +82,10 @@ void ProgressLine::Loop() {
 }
 
 void ProgressLine::Draw(bool final_line) {
-  const double secs = ElapsedSeconds();
-  const double rows = static_cast<double>(rows_.load());
-  const double rate = secs > 0 ? rows / secs : 0;
-  const double mbps = secs > 0 ? bytes_.load() / secs / 1e6 : 0;
-  char eta[32] = "";
-  if (total_ > 0 && rate > 0 && !final_line) {
-    std::snprintf(eta, sizeof(eta), " ETA %.0fs", (static_cast<double>(total_) - rows) / rate);
-  }
-  std::fprintf(out_, "%s%s %s/%s rows  %s rows/s  %.1f MB/s  %.1fs%s%s",
-               terminal_ ? "\r\033[K" : "", phase_.c_str(), Human(rows).c_str(),
-               total_ ? Human(static_cast<double>(total_)).c_str() : "?", Human(rate).c_str(), mbps,
-               secs, eta, final_line || !terminal_ ? "\n" : "");
+  const ProgressReading r{phase_,      rows_.load(),  total_rows_,     work_.load(),
+                          total_work_, bytes_.load(), ElapsedSeconds()};
+  std::fprintf(out_, "%s%s%s", terminal_ ? "\r\033[K" : "", ProgressText(r, final_line).c_str(),
+               final_line || !terminal_ ? "\n" : "");
   std::fflush(out_);
 }
 

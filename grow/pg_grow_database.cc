@@ -82,6 +82,13 @@ Status LoadChunk(const GrowPlan& plan, const GrowRun& o, const Chunk& c, PgConne
       d.sum);
 }
 
+// What loading a row costs, for the progress line's ETA, in source rows: a
+// footprint's polygon GiST key makes an ObsCore row about ten times as dear
+// (the D3 -> D4 step loads ObsCore at ~5.5 k rows/s, then the sources at
+// 50-75 k: docs/scaling-run.md), and ObsCore loads first, so counting rows
+// alone put the ETA of D4's step at four hours for forty minutes.
+uint64_t LoadWorkPerRow(const TableDef& t) { return t.footprint_column != nullptr ? 10 : 1; }
+
 // `early`, when given, hears of each table whose chunks have all committed.
 // *tasks receives each connection's backend and client busy time.
 Status LoadChunksInParallel(const GrowPlan& plan, const GrowRun& o,
@@ -93,14 +100,15 @@ Status LoadChunksInParallel(const GrowPlan& plan, const GrowRun& o,
   std::vector<std::unique_ptr<ByteBuffer>> buffers;
   for (int w = 0; w < jobs; ++w) buffers.push_back(std::make_unique<ByteBuffer>());
   std::vector<std::string> file_streams(jobs);
-  uint64_t total = 0;
+  uint64_t total = 0, total_work = 0;
   std::map<const TableDef*, size_t> chunks_left;
   for (const Chunk& c : chunks) {
     total += c.range.count;
+    total_work += c.range.count * LoadWorkPerRow(*c.table);
     ++chunks_left[c.table];
   }
   std::mutex mu;
-  const std::unique_ptr<ProgressMeter> progress = o.narrator->Progress("load", total);
+  const std::unique_ptr<ProgressMeter> progress = o.narrator->Progress("load", total, total_work);
   std::vector<BackendClock> backends;
   for (const auto& c : conns) backends.emplace_back(*c);
   std::vector<double> generating(jobs);
@@ -109,7 +117,7 @@ Status LoadChunksInParallel(const GrowPlan& plan, const GrowRun& o,
     SKYSEED_RETURN_IF_ERROR(
         LoadChunk(plan, o, c, *conns[w], *buffers[w], file_streams[w], &generating[w], &bytes));
     FaultPoint("committed");
-    progress->Add(c.range.count, bytes);
+    progress->Add(c.range.count, bytes, c.range.count * LoadWorkPerRow(*c.table));
     std::lock_guard<std::mutex> lock(mu);
     if (--chunks_left[c.table] == 0 && early) early->TableLoaded(*c.table);
     return Status::Ok();

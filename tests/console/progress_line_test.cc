@@ -26,7 +26,7 @@ TEST(ProgressLine, PlainLinesAtTheIntervalIntoAFile) {
   FILE* log = std::tmpfile();
   ASSERT_NE(log, nullptr);
   {
-    ProgressLine p("load", 1000, log, std::chrono::milliseconds(20));
+    ProgressLine p("load", 1000, 1000, log, std::chrono::milliseconds(20));
     p.Add(250, 1'000'000);
     std::this_thread::sleep_for(std::chrono::milliseconds(150));
   }
@@ -47,9 +47,36 @@ TEST(ProgressLine, PlainLinesAtTheIntervalIntoAFile) {
 TEST(ProgressLine, NothingBeforeTheFirstInterval) {
   FILE* log = std::tmpfile();
   ASSERT_NE(log, nullptr);
-  { ProgressLine p("load", 1000, log, std::chrono::milliseconds(60'000)); }
+  { ProgressLine p("load", 1000, 1000, log, std::chrono::milliseconds(60'000)); }
   EXPECT_EQ(Contents(log), "");
   std::fclose(log);
+}
+
+// D4's step as it ran: 5.9 M ObsCore rows at 5.5 k rows/s first, each ten
+// units of work, then 68.9 M source rows at ~60 k rows/s, one unit each
+// (~1,150 s). Half-way through ObsCore, ~1,690 s are left (536 s of
+// ObsCore, then the sources); rows alone said 13,064 s, the work says 1,789 s
+// (the sources at ObsCore's rate of work, 55 k rows/s).
+TEST(ProgressLine, TheEtaFollowsTheWorkNotTheRows) {
+  ProgressReading r;
+  r.phase = "load";
+  r.total_rows = 74'800'000;
+  r.total_work = 5'900'000 * 10 + 68'900'000;
+  r.rows = 2'950'000;
+  r.work = r.rows * 10;
+  r.bytes = 1'500'000'000;
+  r.seconds = r.rows / 5500.0;
+  const std::string line = ProgressText(r, false);
+  EXPECT_EQ(line, "load 2.95M/74.80M rows  5.5k rows/s  2.8 MB/s  536.4s ETA 1789s") << line;
+  // Rows that all cost the same: work is rows, and the ETA is the rows'.
+  r.total_work = r.total_rows;
+  r.work = r.rows;
+  EXPECT_NE(ProgressText(r, false).find(" ETA 13064s"), std::string::npos)
+      << ProgressText(r, false);
+  // No ETA on the final line, nor without a total.
+  EXPECT_EQ(ProgressText(r, true).find("ETA"), std::string::npos);
+  r.total_rows = 0;
+  EXPECT_EQ(ProgressText(r, false).find("ETA"), std::string::npos);
 }
 
 }  // namespace
