@@ -15,7 +15,8 @@ set -euo pipefail
 tier="${1:?usage: scripts/bench-query-settings.sh TIER A B [WORKDIR]}"
 variant_a="${2-}"
 variant_b="${3-}"
-work="${4:-/var/tmp/skyseed-query-settings}"
+work="$(realpath -m "${4:-/var/tmp/skyseed-query-settings}")"
+if [ -d "$work/data" ]; then "$(dirname "$0")/../build/app/skyseed" server stop --data-dir "$work/data" >/dev/null 2>&1 || true; fi
 rm -rf "$work"
 source "$(dirname "$0")/bench/lib.sh"
 server stop
@@ -31,7 +32,7 @@ measure() {  # measure LABEL "SETTINGS": a fresh cluster with them, TIER grown, 
   end_s=$(date +%s.%N)
   awk "BEGIN{printf \"%.1f\n\", $end_s - $start_s}" > "$work/grow-seconds.$label"
   "$bin" sweep --target db --tier "$tier" --mix "$mix" --clients 1,2 --duration 20 --reps 3 \
-    --data-dir "$work/data" --out "$work/sweep-$label" 2>&1 | grep -E "saturated|warm-up|flagged" || true
+    --data-dir "$work/data" --out "$work/sweep-$label" 2>&1 | { grep -E "saturated|warm-up|flagged" || true; }
   server stop
 }
 
@@ -52,7 +53,8 @@ def blocks(label):
 a, b = blocks("a"), blocks("b")
 print("| class | A buffers (hit + read) | B buffers (hit + read) |")
 print("| --- | ---: | ---: |")
-for c in a:
-    print(f"| {c} | {a[c][0]} + {a[c][1]} | {b[c][0]} + {b[c][1]} |")
+for c in sorted(set(a) | set(b)):
+    cell = lambda x: f"{x[c][0]} + {x[c][1]}" if c in x else "no plan"
+    print(f"| {c} | {cell(a)} | {cell(b)} |")
 PY
 echo "query-settings tier=$tier a=${variant_a// /,} b=${variant_b// /,} compare_exit=$rc"

@@ -19,20 +19,26 @@ server() {
   fi
 }
 # memory_cgroup NAME BYTES: a memory cgroup (v1 or v2) limited to BYTES,
-# page cache included; prints its directory.
+# page cache included; prints its directory, or fails saying why (called in
+# $(...), where set -e does not reach).
 memory_cgroup() {
-  local dir
+  local dir file
   if [ -d /sys/fs/cgroup/memory ]; then
-    dir="/sys/fs/cgroup/memory/$1"
-    mkdir -p "$dir"
-    echo "$2" > "$dir/memory.limit_in_bytes"
+    dir="/sys/fs/cgroup/memory/$1" file=memory.limit_in_bytes
+    mkdir -p "$dir" || return 1
   elif [ -f /sys/fs/cgroup/cgroup.controllers ]; then
-    dir="/sys/fs/cgroup/$1"
-    echo +memory > /sys/fs/cgroup/cgroup.subtree_control
-    mkdir -p "$dir"
-    echo "$2" > "$dir/memory.max"
+    dir="/sys/fs/cgroup/$1" file=memory.max
+    echo +memory > /sys/fs/cgroup/cgroup.subtree_control || return 1
+    mkdir -p "$dir" || return 1
   else
     echo "no memory cgroup controller under /sys/fs/cgroup" >&2
+    return 1
+  fi
+  echo "$2" > "$dir/$file" || return 1
+  # The kernel rounds to pages: within one of what was asked.
+  local set; set="$(cat "$dir/$file")"
+  if [ $((set > $2 ? set - $2 : $2 - set)) -ge 4096 ]; then
+    echo "$dir/$file holds $set, not $2" >&2
     return 1
   fi
   echo "$dir"

@@ -180,6 +180,8 @@ plans_on_ci="$(plans)"
 # One chunk of S is enough to leave ci behind (a whole S costs the
 # sanitizer build two minutes): its grow is killed once that chunk commits.
 SKYSEED_KILL_AT=committed:1 "$bin" grow --tier S --db "$(conninfo "$db")" >/dev/null 2>&1
+rc=$?
+check "the grow of S was killed at its first chunk's commit ($rc)" test "$rc" = 137
 check "a grow of S killed after its first chunk left more rows than ci's" test "$(sql "$db" \
   "SELECT sum(row_count) > (SELECT sum(rows) FROM skyseed.tier_table WHERE tier = 'ci')
    FROM skyseed.chunk_ledger")" = t
