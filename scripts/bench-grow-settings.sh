@@ -33,6 +33,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 from="${1:?$usage}"
+# Every run starts from disk: dropping the page cache needs root.
+[ -w /proc/sys/vm/drop_caches ] || { echo "bench-grow-settings.sh: run as root (it drops the page cache)" >&2; exit 2; }
 to="${2:?TO}"
 variant_a="${3-}"
 variant_b="${4-}"
@@ -79,7 +81,9 @@ import json, sys
 work, label, wall = sys.argv[1], sys.argv[2], float(sys.argv[3])
 tiers = json.load(open(f"{work}/status.{label}.json"))["tiers"]
 rows = [sum(x["rows"] for x in t["tables"]) for t in tiers]
-added = rows[-1] - rows[-2]
+added = rows[-1] - rows[-2] if len(rows) > 1 else 0
+if added <= 0:
+    sys.exit(f"run {label}: the step added no rows (is {work}/snapshot-* already past the target tier?)")
 b, a = (json.load(open(f"{work}/counters.{label}.{w}.json")) for w in ("before", "after"))
 d = {k: a[k] - b[k] for k in a}
 print(f"{tiers[-1]['time_bounds']['work_seconds'] / added * 1e6:.3f} {wall:.1f} "

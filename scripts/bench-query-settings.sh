@@ -7,12 +7,32 @@
 # only where the 95 % intervals do not overlap) and the plans' buffers per
 # call are printed per class. A change to the embedded cluster's settings
 # must leave these unchanged or better.
-#   scripts/bench-query-settings.sh TIER "A settings" "B settings" [WORKDIR]
-# e.g. scripts/bench-query-settings.sh D1 "" "shared_buffers=9830MB"
+#   scripts/bench-query-settings.sh [--memory SIZE] [--snapshot DIR [--database NAME]]
+#     TIER "A settings" "B settings" [WORKDIR]
+# --snapshot: a stopped cluster already holding TIER (e.g. the one
+# bench-grow-settings.sh leaves in its work folder), copied afresh for each
+# variant with the page cache dropped, instead of growing TIER from empty;
+# --memory runs the server in a memory cgroup of SIZE (bench-grow-settings.sh).
+# e.g. scripts/bench-query-settings.sh D1 "shared_buffers=6144MB" ""
 # Ends with the grow times and
 #   query-settings tier=<TIER> a=<A> b=<B> compare_exit=<0: no regression over 10 %>
 set -euo pipefail
-tier="${1:?usage: scripts/bench-query-settings.sh TIER A B [WORKDIR]}"
+usage="usage: scripts/bench-query-settings.sh [--memory SIZE] [--snapshot DIR [--database NAME]] TIER A B [WORKDIR]"
+memory= snapshot= database=skyseed
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --memory) memory="$(numfmt --from=iec "${2:?--memory needs a size, e.g. 5300M}")"; shift 2 ;;
+    --snapshot) snapshot="$(realpath "${2:?--snapshot needs a folder}")"; shift 2 ;;
+    --database) database="${2:?--database needs a name}"; shift 2 ;;
+    --*) echo "$usage" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+tier="${1:?$usage}"
+if [ -n "$snapshot" ] && [ ! -w /proc/sys/vm/drop_caches ]; then
+  echo "bench-query-settings.sh: --snapshot drops the page cache: run as root" >&2
+  exit 2
+fi
 variant_a="${2-}"
 variant_b="${3-}"
 work="$(realpath -m "${4:-/var/tmp/skyseed-query-settings}")"
@@ -20,25 +40,31 @@ if [ -d "$work/data" ]; then "$(dirname "$0")/../build/app/skyseed" server stop 
 rm -rf "$work"
 source "$(dirname "$0")/bench/lib.sh"
 server stop
+[ -z "$memory" ] || server_cgroup="$(memory_cgroup skyseed-bench "$memory")"
 mix="lookup_source=20,lookup_obs=20,lookup_obs_id=20,cone_source=20,footprint_obscore=20"
 
-measure() {  # measure LABEL "SETTINGS": a fresh cluster with them, TIER grown, then swept
+measure() {  # measure LABEL "SETTINGS": a cluster with them holding TIER (grown or copied), then swept
   local label="$1" settings="$2" start_s end_s
   rm -rf "$work/data"
+  if [ -n "$snapshot" ]; then
+    cp -a "$snapshot" "$work/data"
+    sync && echo 3 > /proc/sys/vm/drop_caches
+  fi
   server start
   apply_settings "$settings"
   start_s=$(date +%s.%N)
-  "$bin" grow --tier "$tier" --data-dir "$work/data" >/dev/null 2>&1
+  "$bin" grow --tier "$tier" --data-dir "$work/data" --database "$database" >/dev/null 2>&1
   end_s=$(date +%s.%N)
   awk "BEGIN{printf \"%.1f\n\", $end_s - $start_s}" > "$work/grow-seconds.$label"
   "$bin" sweep --target db --tier "$tier" --mix "$mix" --clients 1,2 --duration 20 --reps 3 \
-    --data-dir "$work/data" --out "$work/sweep-$label" 2>&1 | { grep -E "saturated|warm-up|flagged" || true; }
+    --data-dir "$work/data" --database "$database" --out "$work/sweep-$label" 2>&1 |
+    { grep -E "saturated|warm-up|flagged" || true; }
   server stop
 }
 
 measure a "$variant_a"
 measure b "$variant_b"
-echo "grow of $tier from empty: A $(cat "$work/grow-seconds.a") s, B $(cat "$work/grow-seconds.b") s"
+[ -n "$snapshot" ] || echo "grow of $tier from empty: A $(cat "$work/grow-seconds.a") s, B $(cat "$work/grow-seconds.b") s"
 rc=0
 "$bin" compare "$work/sweep-a" "$work/sweep-b" || rc=$?
 python3 - "$work" "$tier" <<'PY'
