@@ -2,7 +2,9 @@
 # A grow on skyseed's own embedded cluster whose postmaster is killed
 # mid-growth: skyseed manages that server, so it starts it again (once,
 # saying so) instead of waiting through its retries for a server nobody
-# would start. Runs a cluster of its own, beside the fixture's.
+# would start. And a setting given with ALTER SYSTEM outlives the settings
+# skyseed writes at each start, until it is reset (the README's grow with
+# larger buffers). Runs a cluster of its own, beside the fixture's.
 source "$(dirname "$0")/lib.sh"
 work="$(mktemp -d)"; chmod 755 "$work"  # the server's user must reach it when run as root
 cdir="$work/cluster"
@@ -23,4 +25,21 @@ check "a new postmaster runs" test "$(head -1 "$cdir/postmaster.pid")" != "$post
 check "the tier has the generator's digest" \
   test "$("$bin" status --data-dir "$cdir" | grep -c "$ci_digest")" -ge 1
 check "and verifies" "$bin" verify --data-dir "$cdir"
+
+# The README's recipe: ALTER SYSTEM, stop, grow (which starts the server),
+# reset, stop, and the next command's start brings skyseed's own sizing back.
+ours="$(grep -E "^shared_buffers = " "$cdir/skyseed.conf" | cut -d' ' -f3)"
+embedded() { psql -X -q -t -A "host=$cdir port=5432 dbname=skyseed user=postgres" -c "$1"; }
+buffers_mb() {  # shared_buffers in MB, whatever unit SHOW would print it in
+  echo "$(embedded "SELECT setting::bigint * 8 / 1024 FROM pg_settings WHERE name = 'shared_buffers'")MB"
+}
+embedded "ALTER SYSTEM SET shared_buffers = '200MB'"
+"$bin" server stop --data-dir "$cdir" >/dev/null
+"$bin" grow --tier ci --data-dir "$cdir" >/dev/null 2>&1
+check "ALTER SYSTEM's shared_buffers holds through a grow's start ($(buffers_mb))" \
+  test "$(buffers_mb)" = 200MB
+embedded "ALTER SYSTEM RESET shared_buffers"
+"$bin" server stop --data-dir "$cdir" >/dev/null
+"$bin" status --data-dir "$cdir" >/dev/null
+check "reset, the next start has skyseed's own again ($ours: $(buffers_mb))" test "$(buffers_mb)" = "$ours"
 finish
