@@ -62,9 +62,7 @@ server stop 2>/dev/null || true
 
 run() {  # run LABEL "SETTINGS" [unlimited]: restore, apply, grow; prints "busy wall counters..."
   local label="$1" settings="$2" start_s end_s
-  rm -rf "$data"
-  cp -a "$snapshot" "$data"
-  sync && echo 3 > /proc/sys/vm/drop_caches  # every run starts from disk
+  restore_data "$snapshot"
   server_cgroup="$cgroup"
   [ -z "${3-}" ] || server_cgroup=
   server start

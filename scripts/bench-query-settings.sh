@@ -45,11 +45,7 @@ mix="lookup_source=20,lookup_obs=20,lookup_obs_id=20,cone_source=20,footprint_ob
 
 measure() {  # measure LABEL "SETTINGS": a cluster with them holding TIER (grown or copied), then swept
   local label="$1" settings="$2" start_s end_s
-  rm -rf "$work/data"
-  if [ -n "$snapshot" ]; then
-    cp -a "$snapshot" "$work/data"
-    sync && echo 3 > /proc/sys/vm/drop_caches
-  fi
+  if [ -n "$snapshot" ]; then restore_data "$snapshot"; else rm -rf "$work/data"; fi
   server start
   apply_settings "$settings"
   start_s=$(date +%s.%N)

@@ -60,6 +60,15 @@ apply_settings() {
   server start
 }
 
+# restore_data SNAPSHOT: "$work/data" becomes a fresh copy of the stopped
+# cluster SNAPSHOT, with the page cache dropped so that the run starts from
+# disk (root only).
+restore_data() {
+  rm -rf "$work/data"
+  cp -a "$1" "$work/data"
+  sync && echo 3 > /proc/sys/vm/drop_caches
+}
+
 profile_counters() {  # one JSON object of the server's cumulative counters
   sql postgres "
     SELECT json_build_object(
