@@ -7,6 +7,8 @@
 #include "generator/det_math.h"
 #include "generator/footprint.h"
 #include "generator/row_rng.h"
+#include "generator/sky_order.h"
+#include "generator/sky_steps.h"
 #include "generator/surveys.h"
 #include "generator/text_format.h"
 
@@ -193,11 +195,12 @@ int64_t EstimatedSizeKiB(RowRng& rng, const Survey& sv, const ObsCoreRow& row) {
 
 void GenerateObsCoreRow(uint64_t seed, uint64_t index, ObsCoreRow* row) {
   RowRng rng(seed, kObsCoreTableId, index);
-  const int s = rng.PickWeighted(SurveyCumulativeWeights(), SurveyCount());
+  // Fields come in sky order; popular ones are revisited more (~ 1/sqrt(k)).
+  const SurveyField at =
+      SurveyFieldAtRank(seed, StepRank(rng, SkyStepOf(kObsCoreTableId, index), index));
+  const int s = at.survey;
   const Survey& sv = SurveyAt(s);
-  // Popular fields are revisited more: field k is drawn with density ~ 1/sqrt(k).
-  const double u = rng.Uniform();
-  const uint32_t field = static_cast<uint32_t>(sv.n_fields * u * u);
+  const uint32_t field = at.field;
 
   row->obs_pk = static_cast<int64_t>(index);
   row->dataproduct_type.assign(sv.dataproduct_type);

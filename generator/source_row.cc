@@ -1,18 +1,18 @@
 #include "generator/source_row.h"
 
-#include <chealpix.h>
-
 #include <cmath>
 
 #include "generator/det_math.h"
 #include "generator/galactic_model.h"
 #include "generator/row_rng.h"
 #include "generator/sky_geometry.h"
+#include "generator/sky_order.h"
+#include "generator/sky_steps.h"
 
 namespace skyseed {
 namespace {
 
-constexpr int64_t kNside12 = 4096;
+constexpr int kSourceIdOrder = 12;
 
 float F(double v) { return static_cast<float>(v); }
 
@@ -76,23 +76,19 @@ void FillPhotometry(RowRng& rng, double g, double sin_b, SourceRow* row) {
 
 void GenerateSourceRow(uint64_t seed, uint64_t index, SourceRow* row) {
   RowRng rng(seed, kSourceTableId, index);
-  const GalacticDirection gal = SampleGalacticDirection(rng);
-  const Vec3 icrs = GalacticToIcrs(gal.unit);
-  row->l = gal.l_deg;
-  row->b = gal.b_deg;
+  const double rank = StepRank(rng, SkyStepOf(kSourceTableId, index), index);
+  const FacePoint point = SourcePointAtRank(rank, rng);
+  const Vec3 icrs = FacePointDirection(point);
+  const Vec3 gal = IcrsToGalactic(icrs);
   LonLatFromVector(icrs, &row->ra, &row->dec);
-
-  // chealpix computes the pixel with libm's atan2; a last-bit difference can
-  // move a point only if it lies within ~1e-16 rad of a pixel edge, about
-  // one row in 10^12. The cross-compiler digest test guards it.
-  int64_t pixel = 0;
-  const double v[3] = {icrs.x(), icrs.y(), icrs.z()};
-  vec2pix_nest64(kNside12, v, &pixel);
-  row->source_id = pixel * kSourceIdPixelFactor + static_cast<int64_t>(index);
+  LonLatFromVector(gal, &row->l, &row->b);
+  // The pixel the point was placed in, exactly: no trigonometry can move it.
+  row->source_id = NestedPixel(point, kSourceIdOrder) * kSourceIdPixelFactor +
+                   static_cast<int64_t>(index);
 
   const double g = SampleGMagnitude(rng);
   FillAstrometry(rng, g, row);
-  FillPhotometry(rng, g, gal.unit.z(), row);
+  FillPhotometry(rng, g, gal.z(), row);
 }
 
 }  // namespace skyseed

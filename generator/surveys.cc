@@ -86,14 +86,32 @@ const uint32_t* SurveyCumulativeWeights() {
   return cumulative.w;
 }
 
-Vec3 FieldCentre(uint64_t seed, int survey, uint32_t field) {
+namespace {
+
+struct ZPhi {
+  double z, phi;
+};
+
+// Uniform on the sphere: uniform in z and in longitude.
+ZPhi FieldZPhi(uint64_t seed, int survey, uint32_t field) {
   RowRng rng(seed, kFieldTableId, (static_cast<uint64_t>(survey) << 32) | field);
   const double z = 2.0 * rng.Uniform() - 1.0;
-  const double phi = det::kTwoPi * rng.Uniform();
-  double s, c;
-  det::sincos(phi, &s, &c);
-  const double r = std::sqrt((1.0 - z) * (1.0 + z));
-  return Vec3(r * c, r * s, z);
+  return {z, det::kTwoPi * rng.Uniform()};
+}
+
+}  // namespace
+
+FacePoint FieldPoint(uint64_t seed, int survey, uint32_t field) {
+  const ZPhi c = FieldZPhi(seed, survey, field);
+  return FacePointOf(c.z, c.phi);
+}
+
+Vec3 FieldCentre(uint64_t seed, int survey, uint32_t field) {
+  const ZPhi c = FieldZPhi(seed, survey, field);
+  double s, co;
+  det::sincos(c.phi, &s, &co);
+  const double r = std::sqrt((1.0 - c.z) * (1.0 + c.z));
+  return Vec3(r * co, r * s, c.z);
 }
 
 }  // namespace skyseed

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "generator/healpix_faces.h"
 #include "generator/sky_geometry.h"
 
 namespace skyseed {
@@ -55,7 +56,9 @@ const Survey& SurveyAt(int index);
 // Cumulative survey weights, for RowRng::PickWeighted.
 const uint32_t* SurveyCumulativeWeights();
 
-// Field f of survey s: a pure function of (seed, s, f), uniform on the sphere.
+// Field f of survey s: a pure function of (seed, s, f), uniform on the
+// sphere; as a face point, its place along the NESTED curve.
 Vec3 FieldCentre(uint64_t seed, int survey, uint32_t field);
+FacePoint FieldPoint(uint64_t seed, int survey, uint32_t field);
 
 }  // namespace skyseed

@@ -6,13 +6,12 @@
 #include <vector>
 
 #include "generator/obscore_row.h"
+#include "generator/sky_steps.h"
 #include "grow/tier_measure.h"
 #include "store/manifest_store.h"
 
 namespace skyseed {
 namespace {
-
-constexpr int kMaxRounds = 30;
 
 // Every table's rows as the ledger holds them.
 TableRows LedgerCounts(const std::vector<LedgerEntry>& ledger) {
@@ -23,40 +22,60 @@ TableRows LedgerCounts(const std::vector<LedgerEntry>& ledger) {
 
 }  // namespace
 
-uint64_t NextLeadRows(uint64_t lead_rows, uint64_t database_size, uint64_t target_size) {
-  const double per_row = lead_rows > 0 ? static_cast<double>(database_size) / lead_rows : 6000.0;
-  const double missing = static_cast<double>(target_size) - static_cast<double>(database_size);
-  // The floor closes in on the target in a round or two without passing it
-  // by more than ~1 % (a fixed floor, a tenth of a chunk, overshot a 70 MB
-  // target by 29 % once the btrees were rebuilt compact each round).
-  const uint64_t step =
-      std::max<uint64_t>(std::llround(missing / per_row * 0.97), lead_rows / 100 + 1);
-  return lead_rows + step;
+TableRows StepEndRows(size_t k) {
+  TableRows rows{};
+  for (const TableDef& t : CorpusTables()) rows[t.index] = StepEnd(t.id, k);
+  return rows;
+}
+
+std::optional<TableRows> NextStepRows(const TableRows& have) {
+  for (size_t k = 0;; ++k) {
+    const TableRows end = StepEndRows(k);
+    bool covers = true, passed = true;
+    for (size_t i = 0; i < have.size(); ++i) {
+      covers = covers && end[i] >= have[i];
+      passed = passed && end[i] <= have[i];
+    }
+    if (covers && end != have) return end;
+    // Some table beyond this step's end and another short of it.
+    if (!covers && !passed) return std::nullopt;
+  }
+}
+
+bool AtStepEnd(const TableRows& have) {
+  if (have == TableRows{}) return true;
+  for (size_t k = 0;; ++k) {
+    const TableRows end = StepEndRows(k);
+    if (end == have) return true;
+    for (size_t i = 0; i < have.size(); ++i) {
+      if (end[i] > have[i]) return false;
+    }
+  }
 }
 
 Status GrowToSize(GrowContext& ctx) {
   const auto start = std::chrono::steady_clock::now();
-  const TableDef& lead = CorpusTableWithId(kObsCoreTableId);
   PhaseTimes phases;
   // Also when a killed run already loaded enough and only the record is left.
   SKYSEED_RETURN_IF_ERROR(CheckLedgerOnce(ctx));
-  for (int round = 0; round < kMaxRounds; ++round) {
+  for (;;) {
     SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ctx.db.ReadLedger());
     SKYSEED_ASSIGN_OR_RETURN(uint64_t size, ctx.db.DatabaseSize());
-    const uint64_t have = LedgerRows(ledger, lead.standard_name());
-    if (size >= ctx.plan.target_size && have > 0) {
+    const TableRows have = LedgerCounts(ledger);
+    if (size >= ctx.plan.target_size && have != TableRows{} && AtStepEnd(have)) {
       // A killed run may have loaded enough and left indexes set aside.
       SKYSEED_RETURN_IF_ERROR(BuildStashedIndexes(ctx, &phases));
       SKYSEED_RETURN_IF_ERROR(ctx.db.VacuumAnalyze(&phases));
-      return ctx.db.RecordReached(ctx.plan.target_name, LedgerCounts(ledger), SecondsSince(start),
-                                  phases);
+      return ctx.db.RecordReached(ctx.plan.target_name, have, SecondsSince(start), phases);
     }
-    const uint64_t next = NextLeadRows(have, size, ctx.plan.target_size);
-    SKYSEED_RETURN_IF_ERROR(
-        GrowToCounts(ctx, RowsInProportion(ReferenceTier(), lead, next), &phases));
+    const std::optional<TableRows> next = NextStepRows(have);
+    if (!next) {
+      return Status::Database(
+          "--target-size: the chunk ledger's rows end inside different sky steps, which no "
+          "skyseed grow leaves; verify the database");
+    }
+    SKYSEED_RETURN_IF_ERROR(GrowToCounts(ctx, *next, &phases));
   }
-  return Status::Database("target size not reached after " + std::to_string(kMaxRounds) +
-                          " rounds");
 }
 
 }  // namespace skyseed

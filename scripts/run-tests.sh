@@ -5,7 +5,7 @@
 # the TAP test through GAVO DaCHS and pyvo (label tap).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh
+scripts/build.sh --target all
 # What the tap test needs (DaCHS, pyvo, astropy, q3c); a no-op once there.
 scripts/install-tap-deps.sh
 cd build

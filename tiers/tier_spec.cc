@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "generator/obscore_row.h"
+#include "generator/sky_steps.h"
+#include "generator/source_row.h"
+
 namespace skyseed {
 namespace {
 
@@ -17,25 +21,19 @@ bool Grows(const TierSpec& prev, const TierSpec& next) {
 }  // namespace
 
 const std::vector<TierSpec>& BuiltinTiers() {
-  // Rows of {ivoa.obscore, gaia.gaia_source}, in CorpusTables() order. D1
-  // matches the reference run's 700,090 ObsCore rows and ~8.87 M rows in
-  // all; D2-D4 keep its ratio of sources per observation.
-  static const std::vector<TierSpec> tiers = {
-      {"ci", {10'000, 100'000}},          // 10 sources per observation
-      {"S", {100'000, 1'000'000}},        // 10
-      {"D1", {700'090, 8'170'000}},       // 11.67, the reference run's
-      {"D2", {3'000'000, 35'010'000}},    // 11.67
-      {"D3", {7'400'000, 86'360'000}},    // 11.67
-      {"D4", {13'300'000, 155'210'000}},  // 11.67
-  };
+  // The tiers end on the generator's sky steps (generator/sky_steps.h),
+  // which own their sizes.
+  static const std::vector<TierSpec> tiers = [] {
+    std::vector<TierSpec> out;
+    for (const NamedStepEnd& end : NamedStepEnds()) {
+      TierSpec t{end.tier, {}};
+      t.rows[CorpusTableWithId(kObsCoreTableId).index] = end.obscore_rows;
+      t.rows[CorpusTableWithId(kSourceTableId).index] = end.source_rows;
+      out.push_back(t);
+    }
+    return out;
+  }();
   return tiers;
-}
-
-const TierSpec& ReferenceTier() {
-  static const TierSpec& reference =
-      *std::find_if(BuiltinTiers().begin(), BuiltinTiers().end(),
-                    [](const TierSpec& t) { return t.name == "D1"; });
-  return reference;
 }
 
 std::string TierNames() {
@@ -68,18 +66,6 @@ Result<std::vector<TierSpec>> ParseTierList(const std::string& list) {
     start = comma + 1;
   }
   return out;
-}
-
-TableRows RowsInProportion(const TierSpec& shape, const TableDef& lead, uint64_t lead_rows) {
-  TableRows rows{};
-  for (const TableDef& t : CorpusTables()) {
-    const double per_lead_row =
-        static_cast<double>(shape.RowsOf(t)) / static_cast<double>(shape.RowsOf(lead));
-    rows[t.index] = t.index == lead.index
-                        ? lead_rows
-                        : static_cast<uint64_t>(std::llround(lead_rows * per_lead_row));
-  }
-  return rows;
 }
 
 }  // namespace skyseed

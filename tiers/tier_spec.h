@@ -24,18 +24,11 @@ struct TierSpec {
 const std::vector<TierSpec>& BuiltinTiers();
 // "ci, S, D1, D2, D3, D4": every tier's name, for help texts and errors.
 std::string TierNames();
-// The tier whose proportions between the tables the others keep, and
-// --target-size follows (D1: D2-D4 keep its ratio).
-const TierSpec& ReferenceTier();
 // Exact names (ci, S, D1 ... D4): one spelling per tier, so the name a
 // database records is the name a user typed. InvalidArgument naming the
 // known tiers otherwise.
 Result<TierSpec> FindTier(const std::string& name);
 // "S,D1,D2": each known, in growing order, no duplicates.
 Result<std::vector<TierSpec>> ParseTierList(const std::string& list);
-
-// Rows of every table in the proportions of `shape`, with `lead` at
-// lead_rows (the others rounded to the nearest row).
-TableRows RowsInProportion(const TierSpec& shape, const TableDef& lead, uint64_t lead_rows);
 
 }  // namespace skyseed

@@ -1,28 +1,43 @@
-// The size-driven growth's next step, from the rows and bytes it measured.
+// The size-driven growth grows whole sky steps, so whatever it records
+// covers the whole sky.
 #include "grow/grow_to_size.h"
 
 #include <gtest/gtest.h>
 
+#include "tiers/tier_spec.h"
+
 namespace skyseed {
 namespace {
 
-constexpr uint64_t kMiB = 1 << 20;
+TableRows Rows(uint64_t obscore, uint64_t sources) { return {obscore, sources}; }
 
-TEST(GrowToSize, AnEmptyCorpusGuessesSixKilobytesARow) {
-  // (100 MiB - 7.5 MiB) / 6000 bytes * 0.97 = 15,680.58 rows.
-  EXPECT_EQ(NextLeadRows(0, 7'864'320, 100 * kMiB), 15'681u);
+TEST(GrowToSize, StepsEndOnTheTiersThenAddHalf) {
+  EXPECT_EQ(StepEndRows(0), FindTier("ci")->rows);
+  EXPECT_EQ(StepEndRows(5), FindTier("D4")->rows);
+  EXPECT_EQ(StepEndRows(6), Rows(13'300'000 + 6'650'000, 155'210'000 + 77'605'000));
+  EXPECT_EQ(StepEndRows(7), Rows(19'950'000 + 9'975'000, 232'815'000 + 116'407'500));
 }
 
-TEST(GrowToSize, AimsThreePercentShortAtTheMeasuredBytesPerRow) {
-  // 40 MiB for 10,000 rows; 40 MiB more is 10,000 rows more, less 3%.
-  EXPECT_EQ(NextLeadRows(10'000, 40 * kMiB, 80 * kMiB), 19'700u);
+TEST(GrowToSize, AnEmptyCorpusGrowsToCiFirst) {
+  EXPECT_EQ(NextStepRows(Rows(0, 0)), FindTier("ci")->rows);
+  EXPECT_TRUE(AtStepEnd(Rows(0, 0)));
 }
 
-TEST(GrowToSize, StepsAtLeastAHundredthOfTheRows) {
-  // 100,000 bytes at 8,378.6 bytes a row, less 3%: 11.6 rows, below 101.
-  EXPECT_EQ(NextLeadRows(10'000, 80 * kMiB - 100'000, 80 * kMiB), 10'101u);
-  // 2 MiB at 8,178.9 bytes a row, less 3%: 248.7 rows, above 101.
-  EXPECT_EQ(NextLeadRows(10'000, 78 * kMiB, 80 * kMiB), 10'249u);
+TEST(GrowToSize, AStepEndGrowsToTheNextStep) {
+  EXPECT_EQ(NextStepRows(FindTier("S")->rows), FindTier("D1")->rows);
+  EXPECT_TRUE(AtStepEnd(FindTier("D1")->rows));
+}
+
+TEST(GrowToSize, AKilledRoundFinishesItsStep) {
+  // ObsCore done, sources half-way: the same step's end, not the next.
+  EXPECT_EQ(NextStepRows(Rows(100'000, 400'000)), FindTier("S")->rows);
+  EXPECT_FALSE(AtStepEnd(Rows(100'000, 400'000)));
+  EXPECT_FALSE(AtStepEnd(Rows(50'000, 1'000'000)));
+}
+
+TEST(GrowToSize, TablesInDifferentStepsAreRefused) {
+  // Sources past S while ObsCore is still inside ci's step.
+  EXPECT_EQ(NextStepRows(Rows(5'000, 2'000'000)), std::nullopt);
 }
 
 }  // namespace

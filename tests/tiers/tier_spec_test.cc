@@ -27,19 +27,6 @@ TEST(TierSpec, NamesListEveryTierInOrder) {
             std::string::npos);
 }
 
-TEST(TierSpec, TheReferenceTierIsD1) { EXPECT_EQ(ReferenceTier().name, "D1"); }
-
-TEST(TierSpec, RowsInTheReferenceProportions) {
-  // 8,170,000 / 700,090 = 11.6699... sources per observation.
-  TableRows rows = RowsInProportion(ReferenceTier(), Obscore(), 1000);
-  EXPECT_EQ(rows[Obscore().index], 1000u);
-  EXPECT_EQ(rows[Source().index], 11'670u);
-  rows = RowsInProportion(ReferenceTier(), Obscore(), 700'090);
-  EXPECT_EQ(rows[Source().index], 8'170'000u);
-  rows = RowsInProportion(ReferenceTier(), Obscore(), 0);
-  EXPECT_EQ(rows[Source().index], 0u);
-}
-
 TEST(TierSpec, AListMustGrowInEveryTable) {
   EXPECT_TRUE(ParseTierList("ci,S,D1,D2,D3,D4").ok());
   EXPECT_EQ(ParseTierList("S,ci").status().code(), Status::Code::kInvalidArgument);
