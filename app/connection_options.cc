@@ -8,6 +8,7 @@
 #include "cluster/embedded_cluster.h"
 #include "console/console_narrator.h"
 #include "loader/pg_connection.h"
+#include "tap/dachs_leftovers.h"
 
 namespace skyseed {
 
@@ -55,6 +56,12 @@ Status NamingDataDirOption(const Status& s) {
   return IsDataDirError(s) ? s.Annotate("--data-dir") : s;
 }
 
+Status SayReaped(const std::string& data_dir) {
+  SKYSEED_ASSIGN_OR_RETURN(const std::string reaped, ReapOrphanedDachs(data_dir));
+  if (!reaped.empty()) ConsoleNarrator().Note("skyseed: " + reaped);
+  return Status::Ok();
+}
+
 Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs) {
   if (!o.db.empty()) return o.db;
   if (!UsesEmbeddedCluster(o)) return std::string();  // libpq reads the PG* variables
@@ -65,6 +72,7 @@ Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs) {
       StartEmbeddedCluster(o.data_dir, DetectMachine(jobs), o.database);
   if (!cluster.ok()) return NamingDataDirOption(cluster.status());
   if (!cluster->note.empty()) ConsoleNarrator().Note("skyseed: " + cluster->note);
+  SKYSEED_RETURN_IF_ERROR(SayReaped(cluster->data_dir));
   return cluster->conninfo;
 }
 

@@ -19,6 +19,9 @@ struct ConnectionOptions {
 
 void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o);
 // Starts the embedded cluster when it is the one selected.
+// Stops and removes a DaCHS a killed sweep left in the embedded cluster of
+// data_dir (tap/dachs_leftovers.h), saying so on stderr.
+Status SayReaped(const std::string& data_dir);
 Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs);
 // For commands that only read: never creates a cluster, a database or a
 // folder (see OpenEmbeddedClusterForReading); a stopped embedded cluster is

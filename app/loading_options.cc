@@ -51,7 +51,11 @@ void AddStandardNamesOption(CLI::App* cmd, std::string* value) {
                   "ivoa.obscore and gaia.gaia_source; none: leave those names to a service "
                   "(DaCHS builds its own ivoa.obscore), dropping skyseed's views if it made "
                   "them. Default: skyseed for a new corpus; an existing one keeps its setting")
-      ->type_name("skyseed|none");
+      ->type_name("skyseed|none")
+      // Given empty, it would read as not given (the default).
+      ->check(CLI::Validator(
+          [](std::string& v) { return v.empty() ? std::string("expected skyseed or none") : ""; },
+          "", "skyseed|none"));
 }
 
 Result<std::optional<bool>> ParseStandardNames(const std::string& value) {

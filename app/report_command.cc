@@ -39,7 +39,7 @@ Status WriteReport(const fs::path& out, const ConnectionOptions& c, const std::s
   // Checked before connecting, so that a typo costs no server start-up.
   Slo slo;
   SKYSEED_ASSIGN_OR_RETURN(slo.p95_ms, ParseMilliseconds(slo_p95, "--slo-p95"));
-  SKYSEED_ASSIGN_OR_RETURN(slo.error_rate, ParsePercent(slo_errors, "--slo-errors"));
+  SKYSEED_ASSIGN_OR_RETURN(slo.error_rate, ParsePercent(slo_errors, "--slo-errors", 100));
   const Status usable = CheckOutputDirCreatable(out);
   if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
   SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveReadOnlyConninfo(c));

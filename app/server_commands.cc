@@ -25,10 +25,14 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
           Result<EmbeddedCluster> c = StartEmbeddedCluster(*data_dir, DetectMachine(2));
           if (!c.ok()) return NamingDataDirOption(c.status());
           if (!c->note.empty()) std::fprintf(stderr, "skyseed: %s\n", c->note.c_str());
+          SKYSEED_RETURN_IF_ERROR(SayReaped(c->data_dir));
           std::printf("running; connect with: psql %s\n", ShellQuoted(c->conninfo).c_str());
           return Status::Ok();
         }
         if (v == "stop") {
+          // While the server still runs: the roles go from its database.
+          Result<ClusterState> state = EmbeddedClusterState(*data_dir);
+          if (state.ok() && state->running) SKYSEED_RETURN_IF_ERROR(SayReaped(*data_dir));
           SKYSEED_RETURN_IF_ERROR(NamingDataDirOption(StopEmbeddedCluster(*data_dir)));
           std::printf("stopped\n");
           return Status::Ok();

@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "app/stored_order.h"
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
 #include "loader/pg_connection.h"
@@ -87,12 +88,29 @@ nlohmann::json NamesJson(const std::vector<StandardNameState>& states) {
   return out;
 }
 
+// Each table's median angle between rows stored in one block.
+Status AddStoredOrder(PgConnection& conn, nlohmann::json* tables) {
+  for (auto& t : *tables) {
+    const TableDef* def = FindTable(t["table"].get<std::string>());
+    if (def == nullptr) continue;
+    SKYSEED_ASSIGN_OR_RETURN(std::optional<double> degrees, MedianNeighbourDegrees(conn, *def));
+    if (degrees) t["stored_neighbour_median_deg"] = *degrees;
+  }
+  return Status::Ok();
+}
+
 void PrintText(const nlohmann::json& j) {
   std::printf("corpus: seed %s, generator %s\n", j["seed"].dump().c_str(),
               j["generator_version"].get<std::string>().c_str());
   for (const auto& t : j["corpus_tables"]) {
     std::printf("table %s; %s\n", t["table"].get<std::string>().c_str(),
                 t["description"].get<std::string>().c_str());
+    if (t.contains("stored_neighbour_median_deg")) {
+      // Sky order: neighbours on disk are neighbours on the sky.
+      const double d = t["stored_neighbour_median_deg"].get<double>();
+      std::printf("  stored order: rows sharing a block lie a median %.3f deg apart (%s)\n", d,
+                  d < 10 ? "sky order" : "random sky order: a cone reads a block per row");
+    }
   }
   for (const auto& t : j["tiers"]) {
     std::printf("tier %-8s %8.1f MiB  %7.1f s  corpus %s  (%s, PostgreSQL %s)\n",
@@ -180,6 +198,7 @@ Status PrintStatus(const std::string& conninfo, bool json) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StandardNameState> names, InspectStandardNames(*conn));
   SKYSEED_ASSIGN_OR_RETURN(nlohmann::json j, ToJson(id, tiers, ledger, stash));
   j["corpus_tables"] = NamesJson(names);
+  SKYSEED_RETURN_IF_ERROR(AddStoredOrder(*conn, &j["corpus_tables"]));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> sweeps, ReadSweepRecords(*conn));
   j["sweeps"] = SweepsJson(sweeps);
   if (json) {

@@ -11,6 +11,7 @@
 #include "app/loading_options.h"
 #include "app/seed_option.h"
 #include "app/user_values.h"
+#include "common/service_url.h"
 #include "console/console_narrator.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
@@ -59,11 +60,12 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
         TapClassNames() + ")");
   }
   SKYSEED_ASSIGN_OR_RETURN(o->tap_mix, ParseTapMix(a.tap_mix));
-  o->tap.url = a.tap_url;
-  while (!o->tap.url.empty() && o->tap.url.back() == '/') o->tap.url.pop_back();
+  const ServiceUrl tap_url = SplitServiceUrl(a.tap_url);
+  o->tap.url = tap_url.url;
+  o->tap.userinfo = tap_url.userinfo;
   if (!a.tap_url.empty() && a.tap_url.rfind("http://", 0) != 0 &&
       a.tap_url.rfind("https://", 0) != 0) {
-    return Status::InvalidArgument("--tap-url '" + a.tap_url + "' is not an http(s) URL");
+    return Status::InvalidArgument("--tap-url '" + tap_url.Shown() + "' is not an http(s) URL");
   }
   SKYSEED_ASSIGN_OR_RETURN(int pid, ParseInt(a.tap_pid, "--tap-pid", 0, 1u << 22));
   o->tap.pid = pid;
@@ -117,11 +119,11 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
 // One line when nothing answers at --tap-url: before any server is started.
 Status CheckTapUrl(const SweepOptions& o) {
   if (!o.measures_tap() || o.tap.url.empty()) return Status::Ok();
-  Result<std::string> availability = FetchUrl(o.tap.url + "/availability", 10);
+  Result<std::string> availability = FetchUrl(o.tap.url + "/availability", 10, o.tap.userinfo);
   if (!availability.ok()) {
-    return Status::InvalidArgument("--tap-url " + o.tap.url + ": no TAP service answers at " +
-                                   o.tap.url + "/availability (" + availability.status().message() +
-                                   ")");
+    const std::string shown = ServiceUrl{o.tap.url, o.tap.userinfo}.Shown();
+    return Status::InvalidArgument("--tap-url " + shown + ": no TAP service answers at " + shown +
+                                   "/availability (" + availability.status().message() + ")");
   }
   return Status::Ok();
 }
@@ -220,7 +222,8 @@ Status RunSweepCommand(const SweepArgs& a) {
   if (o.measures_database()) std::printf("  database mix %s\n", MixText(o.mix).c_str());
   if (o.measures_tap()) {
     std::printf("  TAP mix %s, service %s\n", TapMixText(o.tap_mix).c_str(),
-                o.tap.url.empty() ? "skyseed's own DaCHS" : o.tap.url.c_str());
+                o.tap.url.empty() ? "skyseed's own DaCHS"
+                                  : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown().c_str());
   }
   std::fflush(stdout);
   SKYSEED_ASSIGN_OR_RETURN(SweepResult r, RunSweep(o));

@@ -10,6 +10,7 @@
 #include "app/tapbench_options.h"
 #include "capacity/latency_stats.h"
 #include "common/file_writes.h"
+#include "common/service_url.h"
 #include "console/signal_watch.h"
 #include "tap/tap_load.h"
 #include "tap/tap_request_log.h"
@@ -59,7 +60,8 @@ void PrintSummary(const TapLoadOptions& o, const TapLoadSummary& s,
 
 Status RunTapbench(const TapbenchArgs& a) {
   SKYSEED_ASSIGN_OR_RETURN(const TapLoadOptions o, ParseTapbenchOptions(a));
-  std::printf("tapbench: %s/sync, %d clients, %g s, %zu classes, log %s\n", o.url.c_str(),
+  const std::string shown = ServiceUrl{o.url, o.userinfo}.Shown();
+  std::printf("tapbench: %s/sync, %d clients, %g s, %zu classes, log %s\n", shown.c_str(),
               o.clients, o.seconds, o.classes.size(), a.log.c_str());
   std::fflush(stdout);
   UnwindOnInterrupt("the requests made until then are in " + a.log);
@@ -76,8 +78,8 @@ Status RunTapbench(const TapbenchArgs& a) {
       log.begin(), log.end(), [](const TapRequestRecord& r) { return r.outcome != "transport"; });
   if (!reached) {
     return Status::Unavailable(log.empty()
-                                   ? "no request was sent to " + o.url
-                                   : "no request reached " + o.url + ": " + log.front().message);
+                                   ? "no request was sent to " + shown
+                                   : "no request reached " + shown + ": " + log.front().message);
   }
   return Status::Ok();
 }

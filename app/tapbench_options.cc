@@ -2,10 +2,12 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 #include "app/user_values.h"
 #include "common/file_reads.h"
+#include "common/service_url.h"
 
 namespace skyseed {
 namespace {
@@ -27,15 +29,19 @@ Result<double> ParseSeconds(const std::string& text, const char* what) {
   return v;
 }
 
-Result<std::string> ParseUrl(std::string url) {
-  const bool http = url.rfind("http://", 0) == 0, https = url.rfind("https://", 0) == 0;
+// The credentials in the URL, or else in kServiceUserinfoEnv (how a sweep
+// hands them to its tapbench), kept out of everything shown.
+Result<ServiceUrl> ParseUrl(const std::string& typed) {
+  ServiceUrl url = SplitServiceUrl(typed);
+  const bool http = url.url.rfind("http://", 0) == 0, https = url.url.rfind("https://", 0) == 0;
   const size_t host = http ? 7 : 8;
-  if ((!http && !https) || url.size() <= host || url[host] == '/') {
-    return Status::InvalidArgument("--url '" + url +
+  if ((!http && !https) || url.url.size() <= host || url.url[host] == '/') {
+    return Status::InvalidArgument("--url '" + url.Shown() +
                                    "': expected the TAP service's http:// or https:// base URL");
   }
-  // The endpoints are url + "/sync" and url + "/availability".
-  while (url.back() == '/') url.pop_back();
+  if (const char* env = std::getenv(kServiceUserinfoEnv); env != nullptr && url.userinfo.empty()) {
+    url.userinfo = env;
+  }
   return url;
 }
 
@@ -90,7 +96,9 @@ std::vector<std::string> QueriesOfText(const std::string& text) {
 
 Result<TapLoadOptions> ParseTapbenchOptions(const TapbenchArgs& a) {
   TapLoadOptions o;
-  SKYSEED_ASSIGN_OR_RETURN(o.url, ParseUrl(a.url));
+  SKYSEED_ASSIGN_OR_RETURN(const ServiceUrl url, ParseUrl(a.url));
+  o.url = url.url;
+  o.userinfo = url.userinfo;
   SKYSEED_ASSIGN_OR_RETURN(const uint64_t clients, ParseCount(a.clients, "--clients", 1, 1000));
   o.clients = static_cast<int>(clients);
   SKYSEED_ASSIGN_OR_RETURN(o.seconds, ParseSeconds(a.time, "--time"));

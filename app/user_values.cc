@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -90,13 +91,15 @@ double WholeNumber(const std::string& digits) {
 
 }  // namespace
 
-Result<double> ParsePercent(const std::string& text, const char* what) {
+Result<double> ParsePercent(const std::string& text, const char* what, double max_percent) {
   std::string digits = text;
   while (!digits.empty() && (digits.back() == '%' || digits.back() == ' ')) digits.pop_back();
   const double v = WholeNumber(digits);
-  if (!(v > 0) || v > 1000) {
+  if (!(v > 0) || v > max_percent) {
+    char most[32];
+    std::snprintf(most, sizeof most, "%g", max_percent);
     return Status::InvalidArgument(std::string(what) + " '" + text +
-                                   "': expected a percentage such as 10%");
+                                   "': expected a percentage such as 10%, at most " + most + "%");
   }
   return v / 100;
 }

@@ -17,8 +17,8 @@ Result<uint64_t> ParseCount(const std::string& text, const char* what, uint64_t 
 // "10GiB", "500MB", "1.5TiB", "4096" (bytes); binary (KiB..TiB) and decimal
 // (kB..TB) units, case-insensitive; must be > 0 and < 2^62 bytes.
 Result<uint64_t> ParseSize(const std::string& text);
-// "10%", "10" (percent) or "2.5 %": a fraction in (0, 10].
-Result<double> ParsePercent(const std::string& text, const char* what);
+// "10%", "10" (percent) or "2.5 %": a fraction in (0, max_percent / 100].
+Result<double> ParsePercent(const std::string& text, const char* what, double max_percent = 1000);
 // "2s", "500ms", "1.5 s" or "250" (milliseconds): milliseconds, > 0.
 Result<double> ParseMilliseconds(const std::string& text, const char* what);
 // "K/N" with 1 <= K <= N <= 1024; returns {K - 1, N}.

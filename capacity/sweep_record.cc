@@ -3,6 +3,9 @@
 #include <xxhash.h>
 
 #include <cstdio>
+#include <limits>
+#include <stdexcept>
+#include <type_traits>
 
 namespace skyseed {
 
@@ -17,6 +20,30 @@ std::string SweepId(const std::string& key) {
 
 namespace {
 
+// A whole number read strictly: a hand-edited file's 1e20, -5 or 2.5 where
+// a count belongs would otherwise wrap or be cut into a wrong value.
+template <typename T>
+T WholeAt(const nlohmann::json& j, const char* key, T lo = std::numeric_limits<T>::min(),
+          T hi = std::numeric_limits<T>::max()) {
+  const nlohmann::json& v = j.at(key);
+  bool in_range = false;
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    in_range = u <= static_cast<uint64_t>(hi) && (lo <= 0 || u >= static_cast<uint64_t>(lo));
+  } else if (v.is_number_integer()) {
+    const int64_t i = v.get<int64_t>();
+    in_range = i >= 0 ? static_cast<uint64_t>(i) <= static_cast<uint64_t>(hi) &&
+                            (lo <= 0 || static_cast<uint64_t>(i) >= static_cast<uint64_t>(lo))
+                      : std::is_signed_v<T> && i >= static_cast<int64_t>(lo);
+  }
+  if (!in_range) {
+    throw std::out_of_range(std::string(key) + " is " + v.dump() + ", not a whole number in [" +
+                            std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  }
+  return v.is_number_unsigned() ? static_cast<T>(v.get<uint64_t>())
+                                : static_cast<T>(v.get<int64_t>());
+}
+
 using json = nlohmann::json;
 
 json LatencyJson(const LatencySummary& s) {
@@ -26,7 +53,7 @@ json LatencyJson(const LatencySummary& s) {
 
 LatencySummary LatencyFromJson(const json& j) {
   LatencySummary s;
-  s.count = j.at("count").get<uint64_t>();
+  s.count = WholeAt<uint64_t>(j, "count");
   s.mean = j.at("mean").get<double>();
   s.p50 = j.at("p50").get<double>();
   s.p95 = j.at("p95").get<double>();
@@ -123,11 +150,11 @@ Result<SweepWindow> WindowFromJson(const json& j) {
   try {
     SweepWindow w;
     w.tier = j.at("tier").get<std::string>();
-    w.clients = j.at("clients").get<int>();
-    w.rep = j.at("rep").get<int>();
+    w.clients = WholeAt<int>(j, "clients", 1, 1000000);
+    w.rep = WholeAt<int>(j, "rep", 0, 1000000);
     w.seconds = j.at("seconds").get<double>();
-    w.committed = j.at("committed").get<uint64_t>();
-    w.failed = j.at("failed").get<uint64_t>();
+    w.committed = WholeAt<uint64_t>(j, "committed");
+    w.failed = WholeAt<uint64_t>(j, "failed");
     w.tps = j.at("tps").get<double>();
     w.error_rate = j.at("error_rate").get<double>();
     w.latency_ms = LatencyFromJson(j.at("latency_ms"));
@@ -141,7 +168,7 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.temp_bytes = j.at("temp_bytes").get<double>();
     w.read_ms = j.at("read_ms").get<double>();
     w.client_cores = j.at("client_cores").get<double>();
-    w.client_threads = j.at("client_threads").get<int>();
+    w.client_threads = WholeAt<int>(j, "client_threads", 0, 1000000);
     w.busy_cores = j.at("busy_cores").get<double>();
     // Absent from sweeps recorded before the attribution: unknown.
     w.database_cores = j.value("database_cores", -1.0);
@@ -150,7 +177,7 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.service_cores = j.value("service_cores", -1.0);
     w.service_ceiling = j.value("service_ceiling", 0.0);
     w.response_bytes = j.value("response_bytes", 0.0);
-    w.cores = j.at("cores").get<int>();
+    w.cores = WholeAt<int>(j, "cores", 0, 1000000);
     w.swap_used_mib = j.at("swap_used_mib").get<double>();
     w.disk_free_gib = j.at("disk_free_gib").get<double>();
     w.wait_events = j.at("wait_events").get<std::map<std::string, int>>();
@@ -158,7 +185,7 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.statements.by_total = StatementsFromJson(j, "top_by_total");
     w.statements.by_mean = StatementsFromJson(j, "top_by_mean");
     return w;
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {  // json's, and WholeAt's out_of_range
     return Status::Corruption(std::string("a recorded sweep window is damaged: ") + e.what());
   }
 }
@@ -183,9 +210,9 @@ json WarmupToJson(const WarmupRecord& r) {
 Result<WarmupRecord> WarmupFromJson(const json& j) {
   try {
     WarmupRecord r;
-    r.clients = j.at("clients").get<int>();
-    r.interval_s = j.at("interval_s").get<int>();
-    r.max_s = j.at("max_s").get<int>();
+    r.clients = WholeAt<int>(j, "clients", 1, 1000000);
+    r.interval_s = WholeAt<int>(j, "interval_s", 0, 86400);
+    r.max_s = WholeAt<int>(j, "max_s", 0, 1000000);
     r.seconds = j.at("seconds").get<double>();
     r.outcome = WarmupOutcomeFromName(j.at("outcome").get<std::string>());
     for (const json& i : j.at("intervals")) {
@@ -193,7 +220,7 @@ Result<WarmupRecord> WarmupFromJson(const json& j) {
                              i.at("hit_ratio").get<double>(), i.at("reads_per_s").get<double>()});
     }
     return r;
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {  // json's, and WholeAt's out_of_range
     return Status::Corruption(std::string("a recorded warm-up is damaged: ") + e.what());
   }
 }
@@ -234,12 +261,12 @@ Result<SweepRecord> SweepFromJson(const json& j) {
       TierSweep tier;
       tier.tier = t.at("tier").get<std::string>();
       tier.corpus_digest = t.at("corpus_digest").get<std::string>();
-      tier.database_size = t.at("database_size").get<int64_t>();
+      tier.database_size = WholeAt<int64_t>(t, "database_size", 0);
       // Absent from sweeps recorded before it was kept: shown as "-".
       tier.measured = MeasuredFromJson(t.value("measured", json()));
       const json& f = t.at("saturation");
       tier.finding.saturated = f.at("saturated").get<bool>();
-      tier.finding.step = f.at("step").get<size_t>();
+      tier.finding.step = WholeAt<size_t>(f, "step", 0, 1000000);
       tier.finding.limit = LimitKindFromName(f.at("limit").get<std::string>());
       tier.finding.reason = f.at("reason").get<std::string>();
       tier.missing_evidence =
@@ -258,7 +285,7 @@ Result<SweepRecord> SweepFromJson(const json& j) {
       r.tiers.push_back(std::move(tier));
     }
     return r;
-  } catch (const json::exception& e) {
+  } catch (const std::exception& e) {  // json's, and WholeAt's out_of_range
     return Status::Corruption(std::string("not a skyseed sweep.json: ") + e.what());
   }
 }

@@ -44,7 +44,9 @@ Result<ClusterLock> ClusterLock::Acquire(const std::string& data_dir) {
   };
   // Read-only is enough for flock, and lets another user's skyseed lock a
   // file root created (mode 0644).
-  const int fd = open(path.c_str(), O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+  // O_NONBLOCK: a FIFO planted there would block the open until a writer
+  // came; it is refused below instead.
+  const int fd = open(path.c_str(), O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644);
   if (fd < 0) {
     const int err = errno;
     return refused(err == ELOOP ? "it is a symbolic link, not followed" : std::strerror(err));

@@ -75,7 +75,14 @@ Status EnsureServerRunning(const fs::path& dir, const ClusterSettings& s, const 
 Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s,
                                              const std::string& dbname) {
   SKYSEED_RETURN_IF_ERROR(CheckDatabaseName(dbname));
-  SKYSEED_RETURN_IF_ERROR(ResolveDataDir(data_dir).status());  // a bad path, before any lock
+  // A path no cluster can be made in is refused before the lock file beside
+  // it is created (/dev/null would get /dev/.null.skyseed-lock).
+  SKYSEED_ASSIGN_OR_RETURN(const fs::path resolved, ResolveDataDir(data_dir));
+  SKYSEED_ASSIGN_OR_RETURN(const DirKind kind, ClassifyDir(resolved));
+  if (kind == DirKind::kNotDirectory || kind == DirKind::kForeignCluster ||
+      kind == DirKind::kOther) {
+    return Status::InvalidArgument(NotOursMessage(resolved, kind));
+  }
   // Held until the database exists: initdb, the start and CREATE DATABASE
   // (which fails while another session uses its template) by one process at
   // a time; the others then find the cluster made and the server up.

@@ -58,7 +58,8 @@ FacePoint FacePointOf(double z, double phi) {
   if (za <= 2.0 / 3.0) {
     // The ascending and descending edge lines through the point.
     const double up = 0.5 + tt - 0.75 * z, down = 0.5 + tt + 0.75 * z;
-    const int face_up = static_cast<int>(std::floor(up)), face_down = static_cast<int>(std::floor(down));
+    const int face_up = static_cast<int>(std::floor(up)),
+              face_down = static_cast<int>(std::floor(down));
     p.face = face_up == face_down ? (face_up | 4) : (face_up < face_down ? face_up : face_down + 8);
     p.x = down - face_down;
     p.y = 1.0 - (up - face_up);

@@ -28,11 +28,11 @@ constexpr double kPixelReach = 0.008;
 // The model's density per steradian at sin(b) = z_gal.
 double Density(double z_gal) {
   using M = GalacticModel;
-  static const double kDiscNorm = 1.0 / (2.0 * M::kDiscScale * (1.0 - det::exp(-1.0 / M::kDiscScale)));
+  static const double kDiscNorm =
+      1.0 / (2.0 * M::kDiscScale * (1.0 - det::exp(-1.0 / M::kDiscScale)));
   const double uniform = M::kUniformFraction / (2.0 * det::kTwoPi);
-  const double disc =
-      (1.0 - M::kUniformFraction) * kDiscNorm * det::exp(-std::fabs(z_gal) / M::kDiscScale) /
-      det::kTwoPi;
+  const double disc = (1.0 - M::kUniformFraction) * kDiscNorm *
+                      det::exp(-std::fabs(z_gal) / M::kDiscScale) / det::kTwoPi;
   return uniform + disc;
 }
 
@@ -40,8 +40,7 @@ double GalacticZ(const Vec3& icrs) { return IcrsToGalacticMatrix().row(2).dot(ic
 
 FacePoint PixelPoint(int pixel, double fx, double fy) {
   const uint64_t within = static_cast<uint64_t>(pixel) & ((uint64_t{1} << (2 * kTableOrder)) - 1);
-  return {pixel >> (2 * kTableOrder),
-          (EvenBits(within) + fx) / kTableSide,
+  return {pixel >> (2 * kTableOrder), (EvenBits(within) + fx) / kTableSide,
           (EvenBits(within >> 1) + fy) / kTableSide};
 }
 
@@ -133,8 +132,8 @@ const FieldTable& Fields(uint64_t seed) {
   static std::mutex mu;
   static std::vector<std::pair<uint64_t, std::unique_ptr<const FieldTable>>> tables;
   std::lock_guard<std::mutex> lock(mu);
-  auto it = std::find_if(tables.begin(), tables.end(),
-                         [seed](const auto& e) { return e.first == seed; });
+  auto it =
+      std::find_if(tables.begin(), tables.end(), [seed](const auto& e) { return e.first == seed; });
   if (it == tables.end()) {
     tables.emplace_back(seed, std::make_unique<const FieldTable>(BuildFieldTable(seed)));
     it = tables.end() - 1;

@@ -20,9 +20,8 @@ const std::vector<NamedStepEnd>& NamedStepEnds() {
   // D1 matches the reference run's 700,090 ObsCore rows and ~8.87 M rows in
   // all; D2-D4 keep its ratio of sources per observation (11.67).
   static const std::vector<NamedStepEnd> ends = {
-      {"ci", 10'000, 100'000},          {"S", 100'000, 1'000'000},
-      {"D1", 700'090, 8'170'000},       {"D2", 3'000'000, 35'010'000},
-      {"D3", 7'400'000, 86'360'000},    {"D4", 13'300'000, 155'210'000},
+      {"ci", 10'000, 100'000},       {"S", 100'000, 1'000'000},     {"D1", 700'090, 8'170'000},
+      {"D2", 3'000'000, 35'010'000}, {"D3", 7'400'000, 86'360'000}, {"D4", 13'300'000, 155'210'000},
   };
   return ends;
 }

@@ -83,8 +83,8 @@ void GenerateSourceRow(uint64_t seed, uint64_t index, SourceRow* row) {
   LonLatFromVector(icrs, &row->ra, &row->dec);
   LonLatFromVector(gal, &row->l, &row->b);
   // The pixel the point was placed in, exactly: no trigonometry can move it.
-  row->source_id = NestedPixel(point, kSourceIdOrder) * kSourceIdPixelFactor +
-                   static_cast<int64_t>(index);
+  row->source_id =
+      NestedPixel(point, kSourceIdOrder) * kSourceIdPixelFactor + static_cast<int64_t>(index);
 
   const double g = SampleGMagnitude(rng);
   FillAstrometry(rng, g, row);

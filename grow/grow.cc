@@ -56,6 +56,15 @@ Status AcquireGrowLock(PgConnection& conn, const GrowPlan& o) {
                                         : "another skyseed grow is running on this database; "
                                           "wait for it to finish (it holds the grow lock)");
   }
+  if (!o.run_by_sweep) {
+    // Rows arriving under a sweep would change what its windows measure.
+    SKYSEED_ASSIGN_OR_RETURN(const bool sweeping, AdvisoryLockHeld(conn, kSweepLockKey));
+    if (sweeping) {
+      return Status::Database(
+          "a skyseed sweep is measuring this database; wait for it to finish (it holds the "
+          "sweep lock)");
+    }
+  }
   if (!o.sharded()) return Status::Ok();
   got = TryAdvisoryLock(conn, std::to_string(kShardLockBase + o.shard));
   if (!got.ok()) return got.status();
@@ -230,6 +239,11 @@ Status CheckGrowChoices(const GrowPlan& options) {
 
 Status CheckGrowOnServer(PgConnection& conn, const GrowPlan& options) {
   SKYSEED_RETURN_IF_ERROR(CheckMaintenanceWorkMemOnServer(conn, options.maintenance_work_mem));
+  // Another seed's corpus, or a skyseed.corpus skyseed cannot read, before
+  // anything is made for this run (a sweep's --out included).
+  Result<CorpusIdentity> id = ReadCorpusIdentity(conn);
+  if (id.ok()) SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(*id, options.seed));
+  if (!id.ok() && id.status().code() != Status::Code::kNotFound) return id.status();
   if (options.target_size > 0) SKYSEED_RETURN_IF_ERROR(CheckTargetAhead(conn, options));
   return Status::Ok();
 }

@@ -21,6 +21,7 @@ class PgConnection;
 // nothing of the run in it (GrowRun has the server, the narrator, files).
 struct GrowPlan {
   uint64_t seed = 1;
+  bool run_by_sweep = false;    // the sweep holds kSweepLockKey: not a reason to refuse
   std::vector<TierSpec> tiers;  // grown and recorded in order
   uint64_t target_size = 0;     // bytes; instead of tiers when > 0
   std::string target_name;      // the tier name recorded for target_size

@@ -1,5 +1,6 @@
 #include "grow/grow_steps.h"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -10,6 +11,8 @@
 #include "grow/load_plan.h"
 #include "indexes/index_strategy.h"
 #include "schema/corpus_schema.h"
+#include "store/record_audit.h"
+#include "tiers/corpus_hash.h"
 
 namespace skyseed {
 namespace {
@@ -41,10 +44,59 @@ Status PrepareIndexes(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
 
 // Everything after it trusts the ledger: a ledger that lost entries would
 // load rows again, and a hole it vouches for would be recorded as a tier.
+// The ledger chunks no tier record vouches for yet (a killed run's): each
+// digest against the generator's for its rows, so an edited one is not
+// summed into the next record. Generating them costs what loading did.
+Status CheckUnrecordedChunks(const std::vector<LedgerEntry>& ledger,
+                             const std::vector<TierRecord>& tiers, uint64_t seed) {
+  const std::vector<NamedTableDigest> recorded = RecordedRows(tiers);
+  ByteBuffer scratch;
+  for (const LedgerEntry& e : ledger) {
+    const TableDef* table = FindTable(e.table);
+    if (table == nullptr)
+      return Status::Corruption("the chunk ledger names an unknown table " + e.table);
+    if (e.range.first < recorded[table->index].digest.rows) continue;
+    const TableDigest expected = HashRange(*table, seed, e.range, &scratch);
+    if (!(expected.sum == e.digest)) {
+      return Status::Corruption(
+          "the chunk ledger's digest of " + e.table + " rows [" + std::to_string(e.range.first) +
+          ", " + std::to_string(e.range.end()) + ") is " + e.digest.Hex() +
+          "; the generator's is " + expected.sum.Hex() +
+          ": the ledger was changed outside skyseed, so nothing is grown on it (skyseed verify "
+          "names the damage)");
+    }
+  }
+  return Status::Ok();
+}
+
+// Every set-aside index is one skyseed declares, before any is set aside or
+// a row loaded: an unknown one could never be rebuilt, and every rerun would
+// fail after loading.
+Status CheckStash(GrowContext& ctx) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ctx.db.ReadStash());
+  const std::vector<IndexDef> indexes = CorpusIndexes(ctx.db.IdentQuoter());
+  for (const StashEntry& e : stash) {
+    const bool declared = std::any_of(indexes.begin(), indexes.end(), [&](const IndexDef& i) {
+      return i.name == e.index_name && i.table->standard_name() == e.table;
+    });
+    if (!declared) {
+      return Status::Corruption("skyseed.index_stash names index " + e.index_name + " of " +
+                                e.table +
+                                ", which skyseed does not declare: it was changed outside "
+                                "skyseed, so nothing is grown on it");
+    }
+  }
+  return Status::Ok();
+}
+
 Status CheckLedgerOnce(GrowContext& ctx) {
   if (ctx.ledger_checked) return Status::Ok();
+  SKYSEED_RETURN_IF_ERROR(CheckStash(ctx));
   const GrowPlan& o = ctx.plan;
   SKYSEED_ASSIGN_OR_RETURN(LedgerAudit audit, ctx.db.AuditLedger());
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ctx.db.ReadTiers());
+  SKYSEED_RETURN_IF_ERROR(AuditTierRecords(tiers, audit.ledger));
+  SKYSEED_RETURN_IF_ERROR(CheckUnrecordedChunks(audit.ledger, tiers, o.seed));
   if (audit.chunks > 0 && o.verify) {
     SKYSEED_ASSIGN_OR_RETURN(uint64_t rows, ctx.db.RecheckLedgerRows(audit.ledger));
     ctx.run.narrator->Say("--verify: re-read the " + std::to_string(rows) +

@@ -9,8 +9,29 @@ namespace skyseed {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// A link inside an output folder was planted there (skyseed makes none):
+// writing into out/ci through it would write wherever it points.
+Status CheckNoLinksInside(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return Status::Ok();
+  for (fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec), end;
+       !ec && it != end; it.increment(ec)) {
+    if (it->is_symlink(ec)) {
+      return Status::InvalidArgument(dir.string() + " holds a symbolic link, " +
+                                     it->path().string() +
+                                     ", which skyseed will not write through: remove it");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status PrepareOutputDir(const fs::path& dir) {
   std::error_code ec;
+  SKYSEED_RETURN_IF_ERROR(CheckNoLinksInside(dir));
   fs::create_directories(dir, ec);
   if (!fs::is_directory(dir)) {
     return Status::InvalidArgument(dir.string() + " is not a directory" +
@@ -27,6 +48,7 @@ Status PrepareOutputDir(const fs::path& dir) {
 }
 
 Status CheckOutputDirCreatable(const fs::path& dir) {
+  SKYSEED_RETURN_IF_ERROR(CheckNoLinksInside(dir));
   std::error_code ec;
   fs::path existing = fs::absolute(dir, ec).lexically_normal();
   if (ec) return Status::InvalidArgument(dir.string() + " cannot be resolved: " + ec.message());

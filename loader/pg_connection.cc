@@ -95,6 +95,27 @@ void ReplaceAll(std::string* text, const std::string& secret) {
   }
 }
 
+// The options libpq takes from a fixed set of words (PostgreSQL 15's
+// libpq): a wrong word is bad usage, caught before any connection is tried.
+Status CheckFixedSetOption(std::string_view keyword, std::string_view value) {
+  static const std::map<std::string_view, std::vector<std::string_view>> kWords = {
+      {"sslmode", {"disable", "allow", "prefer", "require", "verify-ca", "verify-full"}},
+      {"gssencmode", {"disable", "prefer", "require"}},
+      {"channel_binding", {"disable", "prefer", "require"}},
+      {"target_session_attrs",
+       {"any", "read-write", "read-only", "primary", "standby", "prefer-standby"}},
+  };
+  const auto it = kWords.find(keyword);
+  if (it == kWords.end()) return Status::Ok();
+  for (std::string_view w : it->second) {
+    if (value == w) return Status::Ok();
+  }
+  std::string words;
+  for (std::string_view w : it->second) words += (words.empty() ? "" : ", ") + std::string(w);
+  return Status::InvalidArgument("connection option " + std::string(keyword) + " must be one of " +
+                                 words + ", not '" + std::string(value) + "'");
+}
+
 }  // namespace
 
 Status CheckConninfo(const std::string& conninfo) {
@@ -109,7 +130,9 @@ Status CheckConninfo(const std::string& conninfo) {
   }
   Status numbers = Status::Ok();
   for (PQconninfoOption* o = opts; o->keyword && numbers.ok(); ++o) {
-    if (o->val != nullptr) numbers = CheckNumericOption(o->keyword, o->val);
+    if (o->val == nullptr) continue;
+    numbers = CheckNumericOption(o->keyword, o->val);
+    if (numbers.ok()) numbers = CheckFixedSetOption(o->keyword, o->val);
   }
   PQconninfoFree(opts);
   return numbers;
@@ -131,8 +154,15 @@ PgConnection::PgConnection(PGconn* c) : conn_(c) {
   LiveConnections()[this] = PQgetCancel(c);
 }
 
+namespace {
+thread_local int cleanup_depth = 0;
+}  // namespace
+
+CleanupAfterInterrupt::CleanupAfterInterrupt() { ++cleanup_depth; }
+CleanupAfterInterrupt::~CleanupAfterInterrupt() { --cleanup_depth; }
+
 Status PgConnection::RefuseIfInterrupted(const std::string& sql) {
-  if (!Interrupted() || sql == "ROLLBACK") return Status::Ok();
+  if (!Interrupted() || sql == "ROLLBACK" || cleanup_depth > 0) return Status::Ok();
   return Status::Database("interrupted before: " + StatementName(sql));
 }
 

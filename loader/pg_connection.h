@@ -40,6 +40,17 @@ class PgResult {
   std::unique_ptr<pg_result, Clear> r_;
 };
 
+// While one lives on this thread, statements run even after an interrupt:
+// for undoing what a command set up that must not outlive it (a service's
+// roles and schemas), never for new work.
+class CleanupAfterInterrupt {
+ public:
+  CleanupAfterInterrupt();
+  ~CleanupAfterInterrupt();
+  CleanupAfterInterrupt(const CleanupAfterInterrupt&) = delete;
+  CleanupAfterInterrupt& operator=(const CleanupAfterInterrupt&) = delete;
+};
+
 class PgConnection {
  public:
   // Connects with a libpq conninfo ("" uses the PG* environment variables).

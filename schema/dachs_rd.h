@@ -8,8 +8,11 @@
 // utype, description, principal); bookkeeping columns (obs_pk) are left out,
 // and so is the footprint's literal twin (s_region_literal), which is not a
 // declared column. The tables are `onDisk` and `updating`, and every index is
-// `metaOnly`, so neither `dachs imp -m` nor a plain `dachs imp` creates,
-// drops or fills anything of skyseed's.
+// marked `metaOnly`, which DaCHS 2.7 defines but never reads: a plain
+// `dachs imp` sends CREATE INDEX for them and stops only on "must be
+// owner". What keeps DaCHS from creating, dropping or filling anything of
+// skyseed's is ownership: its roles get SELECT, never the tables
+// (tests/tap/dachs_test.sh shows a plain import refused for that reason).
 #pragma once
 
 #include <string>

@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-build/app/skyseed}"
 declare -A published=(
-  [D2]=f9da1d881816bb09e9bf3d90bfcfe6ff
-  [D3]=c27ff1e656c7ad5ba15b32cc8acddbd9
+  [D2]=3fb293ac4d66bfe4cc2acf76bde82ec3
+  [D3]=047004a461661a1de22507626ddc2bae
   [D4]=b58468e5f1a84725deac2930e0c93986
 )
 status=0

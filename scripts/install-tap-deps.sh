@@ -23,7 +23,16 @@ for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
 # for the install only; the tests use a cluster and a DaCHS of their own.
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends postgresql-15 postgresql-common
+# --no-upgrade: a PostgreSQL already installed stays at its version (an
+# upgrade restarts the clusters running on it).
+$SUDO apt-get install -y -q --no-install-recommends --no-upgrade postgresql-15 postgresql-common
+# If DaCHS's dependencies still need a newer PostgreSQL, say so first.
+upgrades="$($SUDO apt-get install -s -q --no-install-recommends "${missing[@]}" 2>/dev/null |
+  awk '/^Inst postgresql/ && /\[/ {print $2 " " $3 " -> " $4}' | tr -d '[]()' || true)"
+if [ -n "$upgrades" ]; then
+  echo "install-tap-deps: installing ${missing[*]} upgrades $upgrades;" \
+    "Debian restarts the clusters that run on it" >&2
+fi
 started=""
 if ! pg_lsclusters -h 2>/dev/null | grep -q '^15 *main '; then
   $SUDO pg_createcluster 15 main >/dev/null

@@ -17,6 +17,10 @@ namespace skyseed {
 inline constexpr const char* kGrowLockKey = "7020584306458092132";
 inline constexpr const char* kFinishLockKey = "7020584306458092133";
 inline constexpr const char* kSetupLockKey = "7020584306458092134";
+// Held shared by every sweep while it measures; a grow not run by a sweep
+// refuses to start while any sweep holds it (a sweep refuses a grow's
+// database through the grow lock).
+inline constexpr const char* kSweepLockKey = "7020584306458092135";
 inline constexpr int64_t kShardLockBase = 7020584306458000000;
 
 enum class LockMode { kExclusive, kShared };
@@ -27,5 +31,8 @@ Result<bool> TryAdvisoryLock(PgConnection& conn, const std::string& key,
 // Waits for the lock.
 Status AdvisoryLock(PgConnection& conn, const std::string& key);
 Status AdvisoryUnlock(PgConnection& conn, const std::string& key);
+// Whether any session holds the lock on this database, in any mode; takes
+// nothing (two shards asking at once both get the answer).
+Result<bool> AdvisoryLockHeld(PgConnection& conn, const std::string& key);
 
 }  // namespace skyseed

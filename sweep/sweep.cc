@@ -9,9 +9,11 @@
 #include "capacity/service_share.h"
 #include "common/child_process.h"
 #include "common/file_reads.h"
+#include "common/service_url.h"
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "schema/corpus_schema.h"
+#include "store/advisory_locks.h"
 #include "store/chunk_ledger.h"
 #include "store/manifest_store.h"
 #include "sweep/sweep_environment.h"
@@ -38,6 +40,7 @@ Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConne
                             bool* held) {
   GrowPlan g = o.grow;
   g.tiers = {tier};
+  g.run_by_sweep = true;
   GrowRun run;
   run.conninfo = o.conninfo;
   run.narrator = o.narrator;
@@ -350,9 +353,9 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
                            ReadSweepWindows(c, key, t->tier, t->corpus_digest));
   std::unique_ptr<DachsService> dachs;
-  TapWindowSetting setting{o,         tier.name, query_dir.string(),  "",
-                           o.tap.url, o.tap.pid, o.tap.ceiling_cores, caps,
-                           machine};
+  TapWindowSetting setting{o,         tier.name,      query_dir.string(), "",
+                           o.tap.url, o.tap.userinfo, o.tap.pid,          o.tap.ceiling_cores,
+                           caps,      machine};
   // skyseed's DaCHS only when a window is still to be measured (a rerun of
   // a finished or saturated tier needs no service).
   if (setting.url.empty() && held && WindowsLeftToMeasure(o, done)) {
@@ -384,10 +387,10 @@ json DescribeTapSetup(const SweepOptions& o, const json& database_setup) {
   j["mix"] = TapMixText(o.tap_mix);
   j["load_generator"] = "skyseed tapbench (libcurl, one thread and connection per client)";
   j["tables"] = {{"obscore", o.tap.tables.obscore}, {"source", o.tap.tables.source}};
-  j["service"] =
-      o.tap.url.empty()
-          ? json{{"managed_by_skyseed", true}}
-          : json{{"url", o.tap.url}, {"pid", o.tap.pid}, {"ceiling_cores", o.tap.ceiling_cores}};
+  j["service"] = o.tap.url.empty() ? json{{"managed_by_skyseed", true}}
+                                   : json{{"url", ServiceUrl{o.tap.url, o.tap.userinfo}.Shown()},
+                                          {"pid", o.tap.pid},
+                                          {"ceiling_cores", o.tap.ceiling_cores}};
   j["saturation_rule"]["service_busy"] = o.rule.service_busy;
   return j;
 }
@@ -434,6 +437,10 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
   SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(o.out_dir));
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(o.conninfo));
   PgConnection& c = *conn;
+  // Held until this connection closes: a grow started meanwhile is refused.
+  SKYSEED_ASSIGN_OR_RETURN(const bool sweeping,
+                           TryAdvisoryLock(c, kSweepLockKey, LockMode::kShared));
+  if (!sweeping) return Status::Database("cannot take the sweep lock on this database");
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<ChildConnection> child,
                            ChildConnection::Prepare(o.conninfo));
   SweepResult result;

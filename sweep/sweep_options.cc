@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <set>
 
+#include "common/service_url.h"
+
 namespace skyseed {
 namespace {
 
@@ -146,7 +148,8 @@ std::string SweepKey(const SweepOptions& o) {
 }
 
 std::string TapSweepKey(const SweepOptions& o) {
-  std::string service = o.tap.url.empty() ? "skyseed-dachs" : o.tap.url;
+  std::string service =
+      o.tap.url.empty() ? "skyseed-dachs" : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown();
   for (const std::string& setting : o.tap.dachs_settings) service += "+" + setting;
   return "target=tap;mix=" + TapMixText(o.tap_mix) + ";service=" + service +
          ";duration=" + std::to_string(o.duration_s) + WarmupKey(o) +

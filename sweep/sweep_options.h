@@ -37,8 +37,10 @@ std::vector<TapMixClass> DefaultTapMix();
 enum class SweepTarget { kDatabase, kTap, kBoth };
 
 struct TapServiceOptions {
-  std::string url;  // a running service's base URL; empty: skyseed runs DaCHS itself
-  int pid = 0;      // the root of a --tap-url service's process tree on this host; 0: unknown
+  std::string url;       // a running service's base URL, without credentials; empty: skyseed runs
+                         // DaCHS itself
+  std::string userinfo;  // the URL's "user:password", reaching libcurl only (common/service_url.h)
+  int pid = 0;           // the root of a --tap-url service's process tree on this host; 0: unknown
   double ceiling_cores = 0;  // the cores that service can use at most; 0: every core
   TapTables tables;
   std::vector<std::string> dachs_settings;  // gavo.rc items for skyseed's DaCHS

@@ -6,6 +6,7 @@
 
 #include "common/child_process.h"
 #include "common/file_reads.h"
+#include "common/service_url.h"
 #include "sweep/window_frame.h"
 #include "tap/tap_request_log.h"
 
@@ -82,7 +83,10 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
                           s.service_pid, s.window_dir};
   const fs::path log = fs::path(s.window_dir) / kLogName;
   SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> args, TapbenchArgs(s, clients, seconds));
-  const LoadCommand load{args, (fs::path(s.window_dir) / "tapbench.out").string(), {}};
+  std::vector<std::string> environment;
+  if (!s.userinfo.empty())
+    environment.push_back(std::string(kServiceUserinfoEnv) + "=" + s.userinfo);
+  const LoadCommand load{args, (fs::path(s.window_dir) / "tapbench.out").string(), environment};
   std::error_code ec;
   fs::remove(log, ec);  // a killed run's
   SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, MeasureWindow(

@@ -21,7 +21,8 @@ struct TapWindowSetting {
   std::string tier;
   std::string query_dir;   // the tier's TAP query files (TapQueryFileName)
   std::string window_dir;  // where this window's log and output go (created)
-  std::string url;         // the service's base URL
+  std::string url;         // the service's base URL, without credentials
+  std::string userinfo;    // its credentials: tapbench's environment, never its argv
   int service_pid = 0;     // root of its process tree on this host; 0: unknown
   double service_ceiling = 0;
   ServerCapabilities caps;

@@ -2,8 +2,10 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -19,6 +21,7 @@
 #include "common/interrupt.h"
 #include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
+#include "tap/dachs_leftovers.h"
 #include "tap/tap_load.h"
 
 namespace fs = std::filesystem;
@@ -26,12 +29,9 @@ namespace fs = std::filesystem;
 namespace skyseed {
 namespace {
 
-// The profiles' roles (feed, trustedquery, untrustedquery): names of
-// skyseed's own, so removing them can never remove another DaCHS's.
-constexpr const char* kRoles[] = {"skyseed_dachs_admin", "skyseed_dachs_query",
-                                  "skyseed_dachs_untrusted"};
+constexpr const char* const* kRoles = kDachsRoles;
 constexpr const char* kDachsSchemas[] = {"dc", "tap_schema", "uws", "ivoa"};
-constexpr const char* kFolder = "skyseed-dachs";
+constexpr const char* kFolder = kDachsFolder;
 constexpr double kStartSeconds = 60;
 
 bool OnPath(const std::string& program) {
@@ -63,6 +63,44 @@ Result<int> FreeLoopbackPort() {
   return static_cast<int>(ntohs(a.sin_port));
 }
 
+// A conninfo value in single quotes, as libpq reads it.
+std::string ConninfoValue(const std::string& value) {
+  std::string out = "'";
+  for (const char c : value) {
+    if (c == '\'' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "'";
+}
+
+// Who skyseed's DaCHS serves as: when skyseed runs as root, the owner of
+// the embedded cluster's data directory (postgres); otherwise "" (DaCHS
+// keeps the user it was started as, who is not root).
+std::string ServiceUser(const std::string& data_dir) {
+  struct stat st;
+  if (geteuid() != 0 || stat(data_dir.c_str(), &st) != 0 || st.st_uid == 0) return "";
+  const passwd* pw = getpwuid(st.st_uid);
+  return pw != nullptr ? pw->pw_name : "";
+}
+
+// The folder, and everything in it, owned by `user` ("" leaves it as is).
+Status HandFolderTo(const std::string& root, const std::string& user) {
+  if (user.empty()) return Status::Ok();
+  const passwd* pw = getpwnam(user.c_str());
+  if (pw == nullptr) return Status::InvalidArgument("no user " + user + " to run DaCHS as");
+  std::error_code ec;
+  if (lchown(root.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
+    return Status::IoError("cannot hand " + root + " to " + user);
+  }
+  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+    if (lchown(it->path().c_str(), pw->pw_uid, pw->pw_gid) != 0) {
+      return Status::IoError("cannot hand " + it->path().string() + " to " + user);
+    }
+  }
+  if (ec) return Status::IoError("cannot hand " + root + " to " + user + ": " + ec.message());
+  return Status::Ok();
+}
+
 std::string RandomPassword() {
   std::string text;
   FILE* f = std::fopen("/dev/urandom", "rb");
@@ -77,14 +115,6 @@ std::string RandomPassword() {
     text.push_back(hex[c & 15]);
   }
   return text;
-}
-
-// A DaCHS server of ours: a pid file may outlive its process, and the pid
-// be another program's by now.
-bool DachsAlive(int pid) {
-  if (pid <= 0 || kill(pid, 0) != 0) return false;
-  return ReadWholeFileOrEmpty("/proc/" + std::to_string(pid) + "/cmdline").find("dachs") !=
-         std::string::npos;
 }
 
 // gavo.rc: sections in order, each key once (a later setting replaces an
@@ -175,8 +205,12 @@ DachsService::~DachsService() {
   if (!s.ok()) std::fprintf(stderr, "skyseed: stopping DaCHS: %s\n", s.message().c_str());
 }
 
-Status DachsService::RunDachs(const std::vector<std::string>& args, const std::string& log_name) {
-  std::vector<std::string> argv = {"dachs"};
+Status DachsService::RunDachs(const std::vector<std::string>& args, const std::string& log_name,
+                              const std::string& as_user) {
+  std::vector<std::string> argv;
+  // runuser sets the user's own groups and keeps the environment.
+  if (!as_user.empty()) argv = {"runuser", "-u", as_user, "--"};
+  argv.push_back("dachs");
   argv.insert(argv.end(), args.begin(), args.end());
   return RunTool(
              argv, (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string(),
@@ -188,8 +222,11 @@ Status DachsService::RunDachs(const std::vector<std::string>& args, const std::s
 Result<std::unique_ptr<DachsService>> DachsService::Start(const DachsOptions& options,
                                                           PgConnection& conn, Narrator& narrator) {
   SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(conn, false));
+  // A killed sweep's DaCHS, on whichever database it served; then anything
+  // of it left in this one (its roles and folder are skyseed's own).
+  SKYSEED_ASSIGN_OR_RETURN(const std::string reaped, ReapOrphanedDachs(options.data_dir));
+  if (!reaped.empty()) narrator.Say(reaped);
   std::unique_ptr<DachsService> s(new DachsService(options, conn));
-  // A killed sweep's DaCHS: its roles and folder are skyseed's own.
   s->initialised_ = true;
   SKYSEED_RETURN_IF_ERROR(s->Stop());
   s->stopped_ = false;
@@ -205,6 +242,9 @@ Status DachsService::Configure(Narrator& narrator) {
   fs::create_directories(fs::path(root_) / "skyseed-logs", ec);
   if (ec) return Status::IoError(root_ + ": " + ec.message());
   fs::permissions(root_, fs::perms::owner_all, ec);
+  const std::string host = "host=" + ConninfoValue(options_.data_dir) + " port=5432 user=postgres";
+  SKYSEED_RETURN_IF_ERROR(WriteDachsOwner(root_, host + " dbname=" + ConninfoValue(options_.dbname),
+                                          host + " dbname=postgres"));
   SKYSEED_ASSIGN_OR_RETURN(port_, FreeLoopbackPort());
   url_ = "http://127.0.0.1:" + std::to_string(port_) + "/tap";
   const std::string server = "http://127.0.0.1:" + std::to_string(port_);
@@ -214,7 +254,9 @@ Status DachsService::Configure(Narrator& narrator) {
   SetItem(&rc, "web", "bindAddress", "127.0.0.1");
   SetItem(&rc, "web", "serverPort", std::to_string(port_));
   SetItem(&rc, "web", "serverURL", server);
-  SetItem(&rc, "web", "user", "");  // no setuid to "gavo" when run as root
+  // No setuid by DaCHS itself (it would keep root's groups): the server is
+  // started as the cluster's owner instead (Serve).
+  SetItem(&rc, "web", "user", "");
   SetItem(&rc, "web", "sitename", "skyseed sweep");
   SetItem(&rc, "db", "profilePath", (fs::path(root_) / "etc").string());
   SetItem(&rc, "ivoa", "authority", "x-skyseed-sweep");
@@ -270,7 +312,12 @@ Status DachsService::Configure(Narrator& narrator) {
 }
 
 Status DachsService::Serve() {
-  SKYSEED_RETURN_IF_ERROR(RunDachs({"serve", "start"}, "serve-start"));
+  // Under root, the server runs as the cluster's owner (unprivileged, and
+  // able to reach the folder), which it needs to own to write its logs and
+  // state.
+  const std::string user = ServiceUser(options_.data_dir);
+  SKYSEED_RETURN_IF_ERROR(HandFolderTo(root_, user));
+  SKYSEED_RETURN_IF_ERROR(RunDachs({"serve", "start"}, "serve-start", user));
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::milliseconds(static_cast<int>(kStartSeconds * 1000));
   while (std::chrono::steady_clock::now() < deadline) {
@@ -294,14 +341,12 @@ Status DachsService::Stop() {
   // `dachs serve stop` when we may still run programs; after an interrupt
   // (which stops every child at once) the signal DaCHS's own stop sends.
   if (DachsAlive(pid) && !Interrupted()) (void)RunDachs({"serve", "stop"}, "serve-stop");
-  if (DachsAlive(pid)) kill(pid, SIGTERM);
-  for (int i = 0; i < 100 && DachsAlive(pid); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  if (DachsAlive(pid)) kill(pid, SIGKILL);
+  StopDachsProcess(pid);
   pid_ = 0;
   // The folder goes whatever the database says: a later sweep finds what is
-  // left in the database by the roles' names alone.
+  // left in the database by the roles' names alone. After SIGINT or SIGTERM
+  // too: DaCHS's roles and schemas must not outlive the sweep.
+  const CleanupAfterInterrupt cleanup;
   const Status database = RemoveFromDatabase();
   std::error_code ec;
   fs::remove_all(root_, ec);
@@ -316,19 +361,7 @@ Status DachsService::Stop() {
 
 Status DachsService::RemoveFromDatabase() {
   if (!initialised_) return Status::Ok();
-  std::string owned;
-  for (const char* role : kRoles) {
-    PgResult r;
-    SKYSEED_RETURN_IF_ERROR(conn_.Query("SELECT 1 FROM pg_roles WHERE rolname = $1", {role}, &r));
-    if (r.rows() > 0) owned += (owned.empty() ? "" : ", ") + conn_.IdentQuoter()(role);
-  }
-  if (!owned.empty()) {
-    // Their schemas (dc, tap_schema, ivoa, uws), their grants on the corpus
-    // and on the database, then the roles themselves.
-    SKYSEED_RETURN_IF_ERROR(
-        conn_.Exec("DROP OWNED BY " + owned + " CASCADE").Annotate("removing DaCHS's objects"));
-    SKYSEED_RETURN_IF_ERROR(conn_.Exec("DROP ROLE " + owned).Annotate("removing DaCHS's roles"));
-  }
+  SKYSEED_RETURN_IF_ERROR(RemoveDachsRoles(conn_));
   initialised_ = false;
   return Status::Ok();
 }

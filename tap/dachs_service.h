@@ -55,7 +55,9 @@ class DachsService {
   DachsService(const DachsOptions& options, PgConnection& conn);
   Status Configure(Narrator& narrator);
   Status Serve();
-  Status RunDachs(const std::vector<std::string>& args, const std::string& log_name);
+  // As `as_user` (through runuser) when given, else as ourselves.
+  Status RunDachs(const std::vector<std::string>& args, const std::string& log_name,
+                  const std::string& as_user = "");
   Status RemoveFromDatabase();
 
   DachsOptions options_;

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "common/interrupt.h"
+#include "common/service_url.h"
 #include "tap/votable_check.h"
 
 namespace skyseed {
@@ -114,7 +115,7 @@ void RunClient(const TapLoadOptions& o, const std::vector<std::vector<std::strin
   }
   std::string body;
   SetCommonOptions(&h, &body, o.timeout_s);
-  const std::string sync_url = o.url + "/sync";
+  const std::string sync_url = ServiceUrl{o.url, o.userinfo}.WithUserinfo("/sync");
   curl_easy_setopt(h.curl, CURLOPT_URL, sync_url.c_str());
   h.headers = curl_slist_append(nullptr, "Content-Type: application/x-www-form-urlencoded");
   // libcurl would otherwise hold back a long query's body for a
@@ -222,13 +223,15 @@ Result<TapLoadSummary> RunTapLoad(const TapLoadOptions& o, std::vector<TapReques
   return summary;
 }
 
-Result<std::string> FetchUrl(const std::string& url, double timeout_s) {
+Result<std::string> FetchUrl(const std::string& url, double timeout_s,
+                             const std::string& userinfo) {
   SKYSEED_RETURN_IF_ERROR(InitCurlOnce());
   EasyHandle h;
   if (h.curl == nullptr) return Status::IoError("libcurl could not create a handle");
   std::string body;
   SetCommonOptions(&h, &body, timeout_s);
-  curl_easy_setopt(h.curl, CURLOPT_URL, url.c_str());
+  const std::string with_credentials = ServiceUrl{url, userinfo}.WithUserinfo("");
+  curl_easy_setopt(h.curl, CURLOPT_URL, with_credentials.c_str());
   const CURLcode code = curl_easy_perform(h.curl);
   if (code != CURLE_OK) {
     return Status::Unavailable("GET " + url + ": " + TransportMessage(code, h.error));

@@ -21,12 +21,13 @@ struct TapQueryClass {
 };
 
 struct TapLoadOptions {
-  std::string url;      // the TAP service's base URL, e.g. http://127.0.0.1:8080/tap; requests go
-                        // to url + "/sync"
-  int clients = 1;      // one thread and one CURL easy handle per client
-  double seconds = 10;  // closed loop until this much wall time has passed (a request under way
-                        // finishes and is logged)
-  uint64_t seed = 1;    // thread t draws from pcg32(seed, t): a deterministic choice sequence
+  std::string url;         // the TAP service's base URL, e.g. http://127.0.0.1:8080/tap, without
+                           // credentials; requests go to url + "/sync"
+  std::string userinfo;    // "user:password" for the service, given to libcurl only
+  int clients = 1;         // one thread and one CURL easy handle per client
+  double seconds = 10;     // closed loop until this much wall time has passed (a request under way
+                           // finishes and is logged)
+  uint64_t seed = 1;       // thread t draws from pcg32(seed, t): a deterministic choice sequence
   double timeout_s = 120;  // CURLOPT_TIMEOUT per request
   std::vector<TapQueryClass> classes;
 };
@@ -46,8 +47,10 @@ struct TapLoadSummary {
 // queries, clients < 1, a non-positive time or timeout).
 Result<TapLoadSummary> RunTapLoad(const TapLoadOptions& o, std::vector<TapRequestRecord>* log);
 
-// The body of a GET of `url`; Unavailable when it cannot be fetched or the
-// answer is not HTTP 200 (the sweep probes <url>/availability with it).
-Result<std::string> FetchUrl(const std::string& url, double timeout_s);
+// The body of a GET of `url` (with `userinfo`'s credentials, never shown);
+// Unavailable when it cannot be fetched or the answer is not HTTP 200 (the
+// sweep probes <url>/availability with it).
+Result<std::string> FetchUrl(const std::string& url, double timeout_s,
+                             const std::string& userinfo = "");
 
 }  // namespace skyseed

@@ -1,10 +1,14 @@
 #include "workload/child_connection.h"
 
 #include <libpq-fe.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 #include "common/file_writes.h"
@@ -67,11 +71,38 @@ Result<Split> SplitPassword(const std::string& conninfo) {
   return s;
 }
 
-// A folder only this user can enter (mkdtemp makes it 0700, under a new
-// name, so nothing can have been planted in it).
-Result<std::string> PrivateDir() {
+constexpr std::string_view kDirPrefix = "skyseed-conn-";
+
+std::string TempRoot() {
   const char* tmpdir = std::getenv("TMPDIR");
-  std::string dir = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/skyseed-conn-XXXXXX";
+  return tmpdir && *tmpdir ? tmpdir : "/tmp";
+}
+
+// The folders a killed skyseed left (kill -9 runs no destructor): named for
+// a process of this user that no longer exists.
+void RemoveOrphanedDirs() {
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(TempRoot(), ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(kDirPrefix, 0) != 0) continue;
+    struct stat st;
+    if (lstat(e.path().c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
+      continue;
+    }
+    const long pid = std::strtol(name.c_str() + kDirPrefix.size(), nullptr, 10);
+    if (pid <= 0 || (kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)) {
+      std::error_code ignored;
+      fs::remove_all(e.path(), ignored);
+    }
+  }
+}
+
+// A folder only this user can enter (mkdtemp makes it 0700, under a new
+// name, so nothing can have been planted in it), named for this process.
+Result<std::string> PrivateDir() {
+  RemoveOrphanedDirs();
+  std::string dir =
+      TempRoot() + "/" + std::string(kDirPrefix) + std::to_string(getpid()) + "-XXXXXX";
   if (mkdtemp(dir.data()) == nullptr) {
     return Status::IoError("cannot create a private folder for the connection's password in " +
                            fs::path(dir).parent_path().string());

@@ -16,7 +16,8 @@ namespace {
 TEST(HealpixFaces, InterleavingRoundTrips) {
   RowRng rng(3, 99, 0);
   for (int i = 0; i < 1000; ++i) {
-    const uint32_t ix = static_cast<uint32_t>(rng.Next64()), iy = static_cast<uint32_t>(rng.Next64());
+    const uint32_t ix = static_cast<uint32_t>(rng.Next64()),
+                   iy = static_cast<uint32_t>(rng.Next64());
     const uint64_t v = InterleaveBits(ix, iy);
     EXPECT_EQ(EvenBits(v), ix);
     EXPECT_EQ(EvenBits(v >> 1), iy);

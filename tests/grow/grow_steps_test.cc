@@ -14,6 +14,7 @@
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
 #include "tests/grow/fake_grow_database.h"
+#include "tiers/corpus_hash.h"
 
 namespace skyseed {
 namespace {
@@ -28,8 +29,11 @@ TableRows Rows(uint64_t obscore, uint64_t source) {
   return r;
 }
 
+// A chunk as a real load commits it: its digest the generator's (seed 1),
+// which a grow checks for chunks no tier record covers yet.
 LedgerEntry Entry(const std::string& table, uint64_t first, uint64_t count) {
-  return {table, {first, count}, {}};
+  ByteBuffer scratch;
+  return {table, {first, count}, HashRange(*FindTable(table), 1, {first, count}, &scratch).sum};
 }
 
 // Generated rows, nothing said: the run matters only to the real database.
@@ -67,6 +71,20 @@ TEST(GrowSteps, AFullLedgerLoadsNothing) {
   PhaseTimes phases;
   ASSERT_TRUE(LoadMissing(ctx, Rows(2500, 3000), &phases).ok());
   EXPECT_TRUE(db.Logged("load ").empty());
+}
+
+TEST(GrowSteps, AnEditedDigestOfAChunkNoRecordCoversIsRefusedBeforeLoading) {
+  FakeGrowDatabase db;
+  db.ledger = {Entry("gaia.gaia_source", 0, 1000), Entry("gaia.gaia_source", 1000, 1000)};
+  db.ledger[1].digest.Add(Digest128{0, 1});
+  const GrowPlan o = Options();
+  GrowContext ctx{o, kRun, db};
+  PhaseTimes phases;
+  const Status s = LoadMissing(ctx, Rows(2500, 3000), &phases);
+  EXPECT_EQ(s.code(), Status::Code::kCorruption) << s.message();
+  EXPECT_NE(s.message().find("rows [1000, 2000)"), std::string::npos) << s.message();
+  EXPECT_TRUE(db.Logged("load ").empty());
+  EXPECT_TRUE(db.Logged("set aside ").empty());
 }
 
 TEST(GrowSteps, ALedgerAheadOfTheTierLoadsNothing) {

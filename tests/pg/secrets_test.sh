@@ -62,6 +62,19 @@ check "nor does status" bash -c '! "$1" status --db "$2" 2>&1 | grep -qF -- "$3"
 check "nor status --json" \
   bash -c '! "$1" status --json --db "$2" 2>&1 | grep -qF -- "$3"' _ "$bin" "$with_pw" "$pw"
 
+# kill -9 leaves its passfile folder (no destructor runs); the next sweep
+# removes it, as it would any folder of a process that no longer exists.
+TMPDIR="$out/tmp" "$bin" sweep --tier ci --clients 1 --duration 30 --reps 1 --warmup 0 \
+  --db "$with_pw" --out "$out/k" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 300); do [ -n "$(ls -A "$out/tmp")" ] && break; sleep 0.05; done
+kill -9 "$pid"; wait "$pid" 2>/dev/null
+pkill -9 -f "pgbench.*$db" 2>/dev/null
+check "kill -9 left the passfile folder behind" test -n "$(ls -A "$out/tmp")"
+TMPDIR="$out/tmp" "$bin" sweep --tier ci --clients 1 --duration 1 --reps 1 --warmup 0 \
+  --db "$with_pw" --out "$out/s2" >/dev/null 2>&1
+check "the next sweep removed it, and its own" test -z "$(ls -A "$out/tmp")"
+
 # Error lines that echo the conninfo.
 for bad in "postgresql://$role:$pw@[::1" "host=$dir port=5432 user=$role dbname=t_nowhere password='$conn_pw'" \
   "postgresql://$role:$pw@/t_nowhere?host=$dir" "host=$dir user=$role password='$conn_pw" \

@@ -20,6 +20,28 @@ brute="$(sql t_cone "SET enable_indexscan = off; SET enable_bitmapscan = off;
 check "indexed cone = brute force ($indexed)" test "$indexed" = "$brute"
 check "and the cone is not empty" test "$(cut -d'|' -f2 <<<"$indexed")" -gt 0
 
+# Sky order (gen-4): a 2 deg cone on a stored source (at ci's density what
+# 0.5 deg is at S, ~40 rows) touches fewer blocks
+# than it returns rows (random sky order touches about one per row), and
+# status's stored-order figure agrees with the whole table's, computed here
+# from every pair of rows stored side by side.
+touched="$(psql -X -At -v cones=100 -v radius=2 -f "$(dirname "$0")/../../scripts/bench/cone-blocks.sql" \
+  "$(conninfo t_cone)" | tail -1)"
+blocks_per_row="$(sed 's/.*blocks_per_row=//' <<<"$touched")"
+check "cones touch at most 0.5 blocks per row returned ($touched)" \
+  awk -v b="$blocks_per_row" 'BEGIN { exit !(b > 0 && b <= 0.5) }'
+whole="$(sql t_cone "SELECT degrees(percentile_cont(0.5) WITHIN GROUP (ORDER BY d)) FROM (
+  SELECT spoint(radians(ra), radians(dec)) <-> lag(spoint(radians(ra), radians(dec))) OVER (ORDER BY ctid) AS d
+  FROM skyseed_corpus.gaia_source) p WHERE d IS NOT NULL")"
+shown="$("$bin" status --json --db "$(conninfo t_cone)" | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["corpus_tables"]:
+    if t["table"].endswith("gaia_source"): print(t["stored_neighbour_median_deg"])')"
+check "status's stored order ($shown deg) is the whole table's ($whole deg) within a factor 2" \
+  awk -v a="$shown" -v b="$whole" 'BEGIN { exit !(a > 0 && b > 0 && a < 2 * b && b < 2 * a && a < 5) }'
+check "status names it sky order" bash -c '"$1" status --db "$2" | grep -q "stored order: .* (sky order)"' _ \
+  "$bin" "$(conninfo t_cone)"
+
 check "every footprint parses as an spoly" \
   test "$(sql t_cone 'SELECT count(*) FROM ivoa.obscore WHERE npoints(s_region) IN (4, 8)')" = 10000
 check "s_region is a real spoly, as services expect" \

@@ -159,6 +159,12 @@ TEST_F(DachsRdTest, ResourceAndTables) {
   for (const Element* t : resource_->All("table")) {
     EXPECT_EQ(t->Attr("onDisk"), "True") << t->Attr("id");
     EXPECT_EQ(t->Attr("adql"), "True") << t->Attr("id");
+    // The rows come in position order, as a clustered table's (gen-4).
+    std::string description;
+    for (const Element* m : t->All("meta")) {
+      if (m->Attr("name") == "description") description = m->text;
+    }
+    EXPECT_NE(description.find("Stored in position order"), std::string::npos) << t->Attr("id");
   }
   const std::vector<const Element*> data = resource_->All("data");
   ASSERT_EQ(data.size(), 1u);

@@ -177,17 +177,43 @@ grep -q '^tap_queries: ' "$work/queries.out" || fail "tap_queries.py did not fin
 
 # ------------------------------------------------------------------ TAP sweep
 step "skyseed sweep --target both --tap-url (this DaCHS), rows checked against brute force"
+# Credentials in the URL (DaCHS serves public tables whatever they are):
+# they reach the service, and nothing skyseed prints or keeps.
+secret="Secret4pw$$"
 "$bin" sweep --target both --tier ci --clients 1,2 --duration 2 --reps 1 --warmup 1 --keep-logs \
-  --tap-url "http://127.0.0.1:$port/tap" --tap-pid "$(dachs_pid)" --tap-ceiling 1 \
+  --tap-url "http://reader:$secret@127.0.0.1:$port/tap" --tap-pid "$(dachs_pid)" --tap-ceiling 1 \
   --data-dir "$pgdir" --out "$work/sweep" >"$work/sweep.log" 2>&1
 rc=$?
 check "skyseed sweep --target both --tap-url (exit $rc: $(tail -1 "$work/sweep.log"))" test "$rc" = 0
+check "the URL's password is in no file of the sweep, nor its output" \
+  bash -c '! grep -rqF -- "$1" "$2" "$3"' _ "$secret" "$work/sweep" "$work/sweep.log"
+check "nor in status, the database's records or the report" bash -c '
+  ! { "$1" status --json --data-dir "$2"; "$1" report --data-dir "$2" --out "$3" >/dev/null;
+      cat "$3"/*; psql -X -At "$4" -c "SELECT * FROM skyseed.sweep_setup; SELECT * FROM skyseed.sweep_tier; SELECT * FROM skyseed.sweep_window"
+    } 2>&1 | grep -qF -- "$5"' _ "$bin" "$pgdir" "$work/report-secret" "$conn" "$secret"
+check "the URL is shown with *** for its credentials" grep -qF "http://***@127.0.0.1:$port/tap" "$work/sweep.log"
+printf 'SELECT TOP 1 obs_id FROM ivoa.obscore\n' >"$work/one.adql"
+"$bin" tapbench --url "http://reader:$secret@127.0.0.1:$port/tap" --clients 1 --time 1 \
+  --file "one=$work/one.adql@1" --log "$work/tapbench-secret.log" >"$work/tapbench-secret.out" 2>&1
+rc=$?
+check "tapbench with credentials in its URL (exit $rc) prints and logs no password" bash -c \
+  'test "$1" = 0 && ! grep -qF -- "$2" "$3" "$4"' _ "$rc" "$secret" "$work/tapbench-secret.out" \
+  "$work/tapbench-secret.log"
 OUT="$work/sweep" TAP_URL="http://127.0.0.1:$port/tap" PGCONN="$conn" SCHEMA="$schema" \
   /usr/bin/python3 "$here/tap_sweep_check.py" >"$work/sweep-check.out" 2>&1
 cat "$work/sweep-check.out"
 passed=$((passed + $(grep -c '^ok:' "$work/sweep-check.out")))
 failed=$((failed + $(grep -c '^FAIL:' "$work/sweep-check.out")))
 grep -q '^tap_sweep_check: ' "$work/sweep-check.out" || fail "tap_sweep_check.py did not finish"
+
+# metaOnly does not keep DaCHS off the tables (2.7 never reads it): a plain
+# import of the RD sends CREATE INDEX, refused only because DaCHS's roles do
+# not own them.
+dachs imp -I skyseed/q >"$work/dachs-imp-plain.log" 2>&1
+rc=$?
+check "a plain dachs imp -I of the RD fails (exit $rc) on ownership" bash -c \
+  'test "$1" != 0 && grep -q "must be owner" "$2"' _ "$rc" "$work/dachs-imp-plain.log"
+check "and the corpus is unchanged" logged "$work/verify-after-imp.log" "$bin" verify --data-dir "$pgdir"
 
 # ------------------------------------------------------------------ teardown
 step "stop DaCHS, remove its roles, schemas and files"

@@ -50,8 +50,12 @@ cleanup() {
 trap cleanup EXIT
 unset GAVOSETTINGS GAVOCUSTOM PGHOST PGPORT PGDATABASE PGUSER PGSERVICE
 
-# The blocks, in the README's order.
+# The blocks, in the README's order; then again, publishing twice in a row
+# and again after unpublishing (the README says they run in any order, any
+# number of times).
 names=(dachs-install dachs-grow dachs-publish dachs-query dachs-unpublish)
+runs=(dachs-install dachs-grow dachs-publish dachs-query dachs-unpublish
+  dachs-install dachs-grow dachs-publish dachs-publish dachs-query dachs-unpublish)
 for name in "${names[@]}"; do
   awk -v want="<!-- readme-test: $name -->" '
     $0 == want { armed = 1; next }
@@ -99,7 +103,7 @@ foreign_grants() {  # ACL entries on the corpus granted by anyone but the owner
 # own look between them.
 {
   echo 'set -eo pipefail'
-  for name in "${names[@]}"; do
+  for name in "${runs[@]}"; do
     echo "echo '-- README block $name'"
     cat "$work/$name.sh"
     echo "between_blocks $name"
@@ -108,6 +112,14 @@ foreign_grants() {  # ACL entries on the corpus granted by anyone but the owner
 between_blocks() {
   case "$1" in
     dachs-grow) state >"$work/before.state" ;;
+    dachs-unpublish)
+      # What the README says is gone: the server and the RD.
+      if curl -sf -o /dev/null http://localhost:8080/tap/availability; then
+        echo "FAIL: a DaCHS server still answers after unpublishing"; return 1
+      fi
+      if [ -e "$(dachs config inputsDir)/skyseed/q.rd" ]; then
+        echo "FAIL: the RD is still in DaCHS's inputs after unpublishing"; return 1
+      fi ;;
     dachs-publish)
       for _ in $(seq 300); do
         curl -sf http://localhost:8080/tap/availability | grep -q '<avl:available>true' && break

@@ -106,6 +106,35 @@ check "sweep killed after its first TAP window (exit $rc)" test "$rc" != 0 -a -n
 # Gone, or a zombie its parent (PID 1 here) has yet to reap.
 check "its DaCHS (pid $dachs) stopped with it" bash -c '! ps -o stat= -p "$1" | grep -qv Z' _ "$dachs"
 check "its DaCHS folder removed" test ! -e "$pgdir/skyseed-dachs"
+dachs_left() {  # roles and schemas of skyseed's DaCHS in the cluster
+  sql "SELECT (SELECT count(*) FROM pg_roles WHERE rolname LIKE 'skyseed_dachs_%')
+            + (SELECT count(*) FROM pg_namespace WHERE nspname IN ('dc', 'tap_schema', 'uws', 'ivoa'))"
+}
+check "and its roles and schemas, after SIGTERM" test "$(dachs_left)" = 0
+
+# kill -9: nothing of the sweep runs, so the next command that starts or
+# stops the cluster stops the orphan and removes what it left. Meanwhile
+# DaCHS serves as the cluster's owner, never as root.
+"$bin" sweep --target tap --tier ci --clients 1 --duration 30 --reps 1 --warmup 0 \
+  --data-dir "$pgdir" --out "$work/killed9" >"$work/killed9.log" 2>&1 &
+victim=$!
+for _ in $(seq 600); do
+  grep -q "serves the corpus" "$work/killed9.log" && break
+  sleep 0.1
+done
+dachs="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/killed9.log")"
+check "skyseed's DaCHS (pid $dachs) runs as $(ps -o user= -p "$dachs"), not root" \
+  bash -c 'u="$(ps -o user= -p "$1")"; test -n "$u" -a "$u" != root' _ "$dachs"
+kill -9 "$victim"; wait "$victim" 2>/dev/null
+pkill -9 -f "skyseed tapbench" 2>/dev/null
+check "after kill -9 the orphaned DaCHS still serves" bash -c 'kill -0 "$1"' _ "$dachs"
+"$bin" server stop --data-dir "$pgdir" >"$work/stop.log" 2>&1
+check "server stop says it removed the orphan ($(head -1 "$work/stop.log"))" \
+  grep -q "killed skyseed sweep left" "$work/stop.log"
+check "the orphan is stopped" bash -c '! ps -o stat= -p "$1" | grep -qv Z' _ "$dachs"
+check "and its folder removed" test ! -e "$pgdir/skyseed-dachs"
+"$bin" server start --data-dir "$pgdir" >/dev/null 2>&1
+check "and its roles and schemas" test "$(dachs_left)" = 0
 # Run again: only what is missing is measured.
 "${sweep[@]}" >"$work/sweep.log" 2>&1
 rc=$?
