@@ -91,7 +91,9 @@ nlohmann::json NamesJson(const std::vector<StandardNameState>& states) {
 // Each table's median angle between rows stored in one block.
 Status AddStoredOrder(PgConnection& conn, nlohmann::json* tables) {
   for (auto& t : *tables) {
-    const TableDef* def = FindTable(t["table"].get<std::string>());
+    // "skyseed_corpus.gaia_source": the table, by its own name.
+    const std::string name = t["table"].get<std::string>();
+    const TableDef* def = FindTable(name.substr(name.find('.') + 1));
     if (def == nullptr) continue;
     SKYSEED_ASSIGN_OR_RETURN(std::optional<double> degrees, MedianNeighbourDegrees(conn, *def));
     if (degrees) t["stored_neighbour_median_deg"] = *degrees;

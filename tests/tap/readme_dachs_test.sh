@@ -141,7 +141,7 @@ declare -A expect=(
   [intersects]="$(brute "SELECT count(*) FROM skyseed_corpus.obscore
     WHERE s_region && scircle(spoint(radians(150), radians(2)), radians(10))")"
   [contains]="$(brute "SELECT count(*) FROM skyseed_corpus.obscore
-    WHERE spoint(radians(150), radians(2)) @ s_region")"
+    WHERE spoint(radians(43.8), radians(0.3)) @ s_region")"
   [cone]="$(brute "SELECT count(*) FROM skyseed_corpus.gaia_source
     WHERE degrees(2 * asin(sqrt(sin(radians(dec - 2) / 2)^2 +
           cos(radians(dec)) * cos(radians(2)) * sin(radians(ra - 150) / 2)^2))) <= 3")"
@@ -149,7 +149,8 @@ declare -A expect=(
     WHERE attrelid = 'skyseed_corpus.gaia_source'::regclass AND attnum > 0 AND NOT attisdropped")"
 )
 for q in intersects contains cone tap_schema; do
-  got="$(awk -v q="$q" '$1 == q { print $2 }' "$work/readme.out")"
+  # The query block ran twice; both runs must print the same.
+  got="$(awk -v q="$q" '$1 == q { print $2 }' "$work/readme.out" | sort -u)"
   check "pyvo $q: $got, psql says ${expect[$q]}" test -n "$got" -a "$got" = "${expect[$q]}" -a "${expect[$q]:-0}" != 0
 done
 check "verify while published warns about DaCHS's onward grants ($(grep -m1 -i warn "$work/verify-published.out"))" \
