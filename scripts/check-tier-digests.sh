@@ -9,7 +9,7 @@ bin="${1:-build/app/skyseed}"
 declare -A published=(
   [D2]=3fb293ac4d66bfe4cc2acf76bde82ec3
   [D3]=047004a461661a1de22507626ddc2bae
-  [D4]=b58468e5f1a84725deac2930e0c93986
+  [D4]=3a79e9777a342621d53f747b501ccde9
 )
 status=0
 for tier in D2 D3 D4; do
