@@ -7,27 +7,16 @@
 -- Reads only; creates a temporary function.
 \set ON_ERROR_STOP 1
 SET search_path = skyseed_corpus, public;
-CREATE FUNCTION pg_temp.cone_buffers(c_ra double precision, c_dec double precision, c_radius double precision)
-RETURNS TABLE (rows_returned bigint, blocks bigint, blocks_read bigint)
-LANGUAGE plpgsql AS $fn$
-DECLARE plan json;
-BEGIN
-  EXECUTE 'EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT * FROM skyseed_corpus.gaia_source '
-          'WHERE spoint(radians(ra), radians(dec)) <@ scircle(spoint(radians($1), radians($2)), radians($3))'
-    INTO plan USING c_ra, c_dec, c_radius;
-  rows_returned := (plan -> 0 -> 'Plan' ->> 'Actual Rows')::bigint;
-  blocks := (plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-            + (plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint;
-  blocks_read := (plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint;
-  RETURN NEXT;
-END $fn$;
+\ir plan-buffers.sql
 WITH centres AS (
   SELECT ra, dec FROM skyseed_corpus.gaia_source
     TABLESAMPLE SYSTEM ((:cones * 400.0 * 100) / greatest(1, (SELECT reltuples FROM pg_class
       WHERE oid = 'skyseed_corpus.gaia_source'::regclass))) REPEATABLE (42)
   ORDER BY hashint8(source_id) LIMIT :cones
 ), measured AS (
-  SELECT m.* FROM centres c, LATERAL pg_temp.cone_buffers(c.ra, c.dec, :radius) m
+  SELECT m.* FROM centres c, LATERAL pg_temp.buffers(
+    'SELECT * FROM skyseed_corpus.gaia_source WHERE spoint(radians(ra), radians(dec)) '
+    '<@ scircle(spoint(radians($1), radians($2)), radians($3))', c.ra, c.dec, :radius) m
 )
 SELECT format('cones=%s rows_per_cone=%s blocks_per_cone=%s read_per_cone=%s blocks_per_row=%s',
               count(*), round(avg(rows_returned), 1), round(avg(blocks), 1),

@@ -7,19 +7,7 @@
 --   psql -X -At -v n=200 -f scripts/bench/workload-blocks.sql "$DB"
 -- Reads only; creates a temporary function.
 \set ON_ERROR_STOP 1
-CREATE FUNCTION pg_temp.buffers(query text, c_ra double precision, c_dec double precision,
-                                c_radius double precision)
-RETURNS TABLE (rows_returned bigint, blocks bigint, blocks_read bigint)
-LANGUAGE plpgsql AS $fn$
-DECLARE plan json;
-BEGIN
-  EXECUTE 'EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ' || query INTO plan USING c_ra, c_dec, c_radius;
-  rows_returned := (plan -> 0 -> 'Plan' ->> 'Actual Rows')::bigint;
-  blocks := (plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-            + (plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint;
-  blocks_read := (plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint;
-  RETURN NEXT;
-END $fn$;
+\ir plan-buffers.sql
 WITH classes (class, query) AS (VALUES
   ('cone_source', 'SELECT source_id, ra, dec, phot_g_mean_mag FROM skyseed_corpus.gaia_source '
                   'WHERE spoint(radians(ra), radians(dec)) <@ scircle(spoint(radians($1), radians($2)), radians($3))'),
