@@ -2,31 +2,11 @@
 // exit code (0 ok, 1 mismatch or runtime failure, 2 bad usage).
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <string>
 
 #include "app/commands.h"
 #include "common/status.h"
 #include "console/signal_watch.h"
 #include "generator/corpus_tables.h"
-
-namespace {
-
-// An error is one line, whatever a user's value echoed in it holds.
-std::string OneLine(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace skyseed;
@@ -65,7 +45,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "skyseed: %s (see --help)\n", OneLine(e.what()).c_str());
+    std::fprintf(stderr, "skyseed: %s (see --help)\n", e.what());
     return kExitUsage;
   }
   const Status s = run ? run() : Status::InvalidArgument("no command given");
@@ -73,6 +53,6 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", InterruptedLine().c_str());
     return InterruptExitCode();
   }
-  if (!s.ok()) std::fprintf(stderr, "skyseed: %s\n", OneLine(s.message()).c_str());
+  if (!s.ok()) std::fprintf(stderr, "skyseed: %s\n", s.message().c_str());
   return ExitCodeFor(s);
 }

@@ -157,11 +157,17 @@ FacePoint SourcePointAtRank(double u, RowRng& rng) {
   // The residual's top bits place the point along the curve inside the pixel.
   const uint64_t along = static_cast<uint64_t>(r * 0x1.0p32);
   const double sub = static_cast<double>(uint32_t{1} << kSubOrder);
-  FacePoint p = PixelPoint(static_cast<int>(pixel), (EvenBits(along) + rng.Uniform()) / sub,
-                           (EvenBits(along >> 1) + rng.Uniform()) / sub);
+  // Each draw in a statement of its own: the order of a call's arguments is
+  // unspecified (gcc and clang differ). y's offset is drawn before x's.
+  const double jitter_y = rng.Uniform();
+  const double jitter_x = rng.Uniform();
+  FacePoint p = PixelPoint(static_cast<int>(pixel), (EvenBits(along) + jitter_x) / sub,
+                           (EvenBits(along >> 1) + jitter_y) / sub);
   const double ceiling = t.ceiling[pixel];
   while (rng.Uniform() * ceiling >= Density(GalacticZ(FacePointDirection(p)))) {
-    p = PixelPoint(static_cast<int>(pixel), rng.Uniform(), rng.Uniform());
+    const double fy = rng.Uniform();
+    const double fx = rng.Uniform();
+    p = PixelPoint(static_cast<int>(pixel), fx, fy);
   }
   return p;
 }

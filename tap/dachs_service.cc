@@ -170,8 +170,11 @@ Status CheckDachsSetting(const std::string& setting) {
   if (dot == std::string::npos || eq == std::string::npos || dot > eq ||
       !IsWord(setting.substr(0, dot)) || !IsWord(setting.substr(dot + 1, eq - dot - 1)) ||
       setting.find_first_of("\n\r") != std::string::npos) {
+    // Line breaks shown, not printed: the error stays one line.
+    std::string shown;
+    for (const char c : setting) shown += c == '\n' ? "\\n" : c == '\r' ? "\\r" : std::string(1, c);
     return Status::InvalidArgument(
-        "--dachs-setting '" + setting +
+        "--dachs-setting '" + shown +
         "' is not SECTION.KEY=VALUE (e.g. async.defaultExecTimeSync=120)");
   }
   return Status::Ok();
