@@ -33,7 +33,7 @@ struct SweepArgs {
   LoadingArgs loading;
   std::string target = "db", tap_url, tap_mix = TapMixText(DefaultTapMix()), tap_pid = "0",
               tap_ceiling = "0", tap_tables = "ivoa.obscore,skyseed_corpus.gaia_source",
-              tap_timeout = "120";
+              tap_timeout = "120", tap_cpus, tap_instances = "1", tap_pooler = "none";
   std::vector<std::string> dachs_settings;
   // Which options were given, for the combinations --target rules out.
   bool mix_given = false, tap_given = false;
@@ -85,11 +85,17 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
     SKYSEED_RETURN_IF_ERROR(CheckDachsSetting(setting));
   }
   o->tap.dachs_settings = a.dachs_settings;
+  if (!a.tap_cpus.empty()) {
+    SKYSEED_ASSIGN_OR_RETURN(o->tap.cpus, ParseCpus(a.tap_cpus, "--tap-cpus"));
+  }
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.instances, ParseInt(a.tap_instances, "--tap-instances", 1, 64));
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.pooler, ParsePooler(a.tap_pooler));
   if (!o->tap.url.empty()) {
-    if (!a.dachs_settings.empty()) {
+    if (!a.dachs_settings.empty() || o->tap.cpus > 0 || o->tap.instances > 1 ||
+        o->tap.pooler != PoolerKind::kNone) {
       return Status::InvalidArgument(
-          "--dachs-setting configures skyseed's own DaCHS; it does "
-          "not apply to the service at --tap-url");
+          "--dachs-setting, --tap-cpus, --tap-instances and --tap-pooler configure skyseed's own "
+          "DaCHS; the service at --tap-url is described by --tap-pid and --tap-ceiling");
     }
     if (o->tap.pid > 0 && kill(o->tap.pid, 0) != 0) {
       return Status::InvalidArgument("--tap-pid " + a.tap_pid + ": no such process");
@@ -107,6 +113,7 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
         "give the URL of the TAP service in front of that database (--tap-url)");
   }
   SKYSEED_RETURN_IF_ERROR(CheckDachsInstalled());
+  SKYSEED_RETURN_IF_ERROR(CheckServingTools(o->tap.instances, o->tap.cpus, o->tap.pooler));
   if (o->grow.standard_names.value_or(false)) {
     return Status::InvalidArgument(
         "--standard-names skyseed: DaCHS publishes its own ivoa.obscore; skyseed's DaCHS needs "
@@ -299,6 +306,19 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->tap_ceiling);
   cmd->add_option("--tap-timeout", a->tap_timeout, "seconds a TAP request may take")
       ->default_val(a->tap_timeout);
+  cmd->add_option("--tap-cpus", a->tap_cpus,
+                  "CPUs each of skyseed's DaCHS processes may use, as a pod's CPU limit: a cgroup "
+                  "with a CFS quota (cpu.max), its throttling recorded per window; e.g. 0.25");
+  cmd->add_option("--tap-instances", a->tap_instances,
+                  "DaCHS processes serving the one database behind haproxy (replicas), each "
+                  "under its own --tap-cpus")
+      ->default_val(a->tap_instances);
+  cmd->add_option("--tap-pooler", a->tap_pooler,
+                  "none, pgbouncer or pgpool between skyseed's DaCHS and PostgreSQL, to keep "
+                  "server connections open while DaCHS opens one per request (DaCHS closes "
+                  "each inside its transaction: pgbouncer then closes the server's too, "
+                  "pgpool rolls back and keeps it)")
+      ->default_val(a->tap_pooler);
   cmd->add_option("--dachs-setting", a->dachs_settings,
                   "SECTION.KEY=VALUE for skyseed's DaCHS's gavo.rc (repeatable), e.g. "
                   "async.defaultExecTimeSync=120");
@@ -331,7 +351,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
     a->mix_given = cmd->count("--mix") > 0;
     a->tap_given = cmd->count("--tap-url") + cmd->count("--tap-mix") + cmd->count("--tap-pid") +
                        cmd->count("--tap-ceiling") + cmd->count("--tap-tables") +
-                       cmd->count("--tap-timeout") + cmd->count("--dachs-setting") >
+                       cmd->count("--tap-timeout") + cmd->count("--dachs-setting") +
+                       cmd->count("--tap-cpus") + cmd->count("--tap-instances") +
+                       cmd->count("--tap-pooler") >
                    0;
     *run = [=]() -> Status { return RunSweepCommand(*a); };
   });

@@ -104,6 +104,15 @@ Result<double> ParsePercent(const std::string& text, const char* what, double ma
   return v / 100;
 }
 
+Result<double> ParseCpus(const std::string& text, const char* what) {
+  const double v = WholeNumber(text);
+  if (!(v >= 0.01) || v > 1024) {
+    return Status::InvalidArgument(std::string(what) + " '" + text +
+                                   "': expected CPUs from 0.01 to 1024, such as 0.25 or 2");
+  }
+  return v;
+}
+
 Result<double> ParseMilliseconds(const std::string& text, const char* what) {
   std::string digits = text;
   double unit = 1;

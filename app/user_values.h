@@ -21,6 +21,8 @@ Result<uint64_t> ParseSize(const std::string& text);
 Result<double> ParsePercent(const std::string& text, const char* what, double max_percent = 1000);
 // "2s", "500ms", "1.5 s" or "250" (milliseconds): milliseconds, > 0.
 Result<double> ParseMilliseconds(const std::string& text, const char* what);
+// "0.25", "2": CPUs, in [0.01, 1024] (a CFS quota's range here).
+Result<double> ParseCpus(const std::string& text, const char* what);
 // "K/N" with 1 <= K <= N <= 1024; returns {K - 1, N}.
 Result<std::pair<int, int>> ParseShard(const std::string& text);
 

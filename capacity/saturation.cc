@@ -82,7 +82,8 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
   // The service before the database: in front of it, a busy service keeps
   // the database's load below what it could take.
   const double ceiling = at.service_ceiling > 0 ? at.service_ceiling : at.cores;
-  if (at.service_cores >= 0 && at.service_cores >= rule.service_busy * ceiling) {
+  const bool throttled = at.throttled_share >= rule.service_throttled;
+  if ((at.service_cores >= 0 && at.service_cores >= rule.service_busy * ceiling) || throttled) {
     const bool database_idle =
         at.database_cores >= 0 && at.database_cores < rule.database_idle * at.cores;
     char buf[200];
@@ -91,6 +92,11 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
                   "mean response %.0f KiB",
                   at.service_cores, ceiling, at.database_cores, at.bytes_per_request / 1024);
     *why = buf;
+    if (at.throttled_share >= 0) {
+      std::snprintf(buf, sizeof buf, "; its CPU limit throttled it in %.0f %% of the periods",
+                    100 * at.throttled_share);
+      *why += buf;
+    }
     return at.bytes_per_request >= rule.large_response_bytes && database_idle
                ? LimitKind::kSerialisation
                : LimitKind::kTapCpu;
@@ -115,6 +121,13 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
   }
   const LimitKind kind = CpuLimit(at, rule, why);
   *why += cached_reads;
+  if (kind == LimitKind::kDatabaseCpu && at.conn_ms_per_request > 0 && at.pg_ms_per_request > 0 &&
+      at.conn_ms_per_request >= rule.connection_share * at.pg_ms_per_request) {
+    *why += Format(
+        "; of its %.1f ms per request, about %.1f ms open the service's connection (a new "
+        "session per request): a pooler keeps them open (--tap-pooler pgbouncer)",
+        at.pg_ms_per_request, at.conn_ms_per_request);
+  }
   return kind;
 }
 

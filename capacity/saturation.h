@@ -33,6 +33,13 @@ struct StepEvidence {
   double service_cores = -1;
   double service_ceiling = 0;
   double bytes_per_request = 0;
+  // Under a CPU limit, the share of the window's CFS periods in which the
+  // service was throttled (-1: no limit).
+  double throttled_share = -1;
+  // PostgreSQL's CPU per request (ms), and of it what opening the service's
+  // connections cost (-1: unknown).
+  double pg_ms_per_request = -1;
+  double conn_ms_per_request = -1;
 };
 
 struct SaturationRule {
@@ -59,6 +66,11 @@ struct SaturationRule {
   // serialising rather than computing when its mean response is this large
   // while PostgreSQL's processes use less than database_idle of the cores.
   double service_busy = 0.85;
+  // ... or when its CPU limit throttled it in this share of the periods.
+  double service_throttled = 0.25;
+  // A database limit is mostly connection setup when opening connections
+  // takes this share of PostgreSQL's CPU per request.
+  double connection_share = 0.5;
   double large_response_bytes = 256 * 1024;
   double database_idle = 0.25;
 };

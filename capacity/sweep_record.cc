@@ -137,6 +137,12 @@ json WindowToJson(const SweepWindow& w) {
           {"service_cores", w.service_cores},
           {"service_ceiling", w.service_ceiling},
           {"response_bytes", w.response_bytes},
+          {"proxy_cores", w.proxy_cores},
+          {"new_sessions", w.new_sessions},
+          {"connection_ms", w.connection_ms},
+          {"throttled_periods", w.throttled_periods},
+          {"throttled_s", w.throttled_s},
+          {"throttled_share", w.throttled_share},
           {"cores", w.cores},
           {"swap_used_mib", w.swap_used_mib},
           {"disk_free_gib", w.disk_free_gib},
@@ -177,6 +183,13 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.service_cores = j.value("service_cores", -1.0);
     w.service_ceiling = j.value("service_ceiling", 0.0);
     w.response_bytes = j.value("response_bytes", 0.0);
+    // Absent before connection churn and CPU limits were measured: unknown.
+    w.proxy_cores = j.value("proxy_cores", -1.0);
+    w.new_sessions = j.value("new_sessions", -1.0);
+    w.connection_ms = j.value("connection_ms", -1.0);
+    w.throttled_periods = j.value("throttled_periods", 0.0);
+    w.throttled_s = j.value("throttled_s", 0.0);
+    w.throttled_share = j.value("throttled_share", -1.0);
     w.cores = WholeAt<int>(j, "cores", 0, 1000000);
     w.swap_used_mib = j.at("swap_used_mib").get<double>();
     w.disk_free_gib = j.at("disk_free_gib").get<double>();
@@ -312,7 +325,8 @@ std::string WindowsCsv(const SweepRecord& r) {
   std::string s =
       "tier,database_size,clients,rep,seconds,committed,failed,tps,error_rate,p50_ms,p95_ms,"
       "p99_ms,hit_ratio,reads_per_s,temp_bytes,read_ms,client_cores,busy_cores,database_cores,"
-      "other_cores,service_cores,response_bytes,valid,flags\n";
+      "other_cores,service_cores,response_bytes,proxy_cores,new_sessions,connection_ms,"
+      "throttled_periods,throttled_s,throttled_share,valid,flags\n";
   for (const TierSweep& t : r.tiers) {
     for (const SweepWindow& w : t.windows) {
       std::string flags;
@@ -327,7 +341,9 @@ std::string WindowsCsv(const SweepRecord& r) {
            Num(w.hit_ratio) + "," + Num(w.reads_per_s) + "," + Num(w.temp_bytes) + "," +
            Num(w.read_ms) + "," + Num(w.client_cores) + "," + Num(w.busy_cores) + "," +
            Num(w.database_cores) + "," + Num(w.other_cores) + "," + Num(w.service_cores) + "," +
-           Num(w.response_bytes) + "," + (w.valid() ? "true" : "false") + ",\"" + flags + "\"\n";
+           Num(w.response_bytes) + "," + Num(w.proxy_cores) + "," + Num(w.new_sessions) + "," +
+           Num(w.connection_ms) + "," + Num(w.throttled_periods) + "," + Num(w.throttled_s) + "," +
+           Num(w.throttled_share) + "," + (w.valid() ? "true" : "false") + ",\"" + flags + "\"\n";
     }
   }
   return s;

@@ -11,6 +11,34 @@ MeanInterval ValidInterval(const std::vector<SweepWindow>& windows,
   return StudentInterval95(values);
 }
 
+double DatabaseMsPerRequest(const SweepWindow& w) {
+  const double requests = WindowRequests(w);
+  if (w.database_cores < 0 || requests <= 0) return -1;
+  return 1000 * w.database_cores * w.seconds / requests;
+}
+
+double SessionsPerRequest(const SweepWindow& w) {
+  const double requests = WindowRequests(w);
+  return w.new_sessions < 0 || requests <= 0 ? -1 : w.new_sessions / requests;
+}
+
+double ConnectionMsPerRequest(const SweepWindow& w) {
+  const double sessions = SessionsPerRequest(w);
+  return sessions < 0 || w.connection_ms < 0 ? -1 : sessions * w.connection_ms;
+}
+
+double KnownMean(const std::vector<SweepWindow>& windows, double (*figure)(const SweepWindow&)) {
+  double sum = 0;
+  int n = 0;
+  for (const SweepWindow& w : windows) {
+    const double v = figure(w);
+    if (!w.valid() || v < 0) continue;
+    sum += v;
+    ++n;
+  }
+  return n > 0 ? sum / n : -1;
+}
+
 StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows) {
   StepEvidence s;
   s.hit_ratio = 0;
@@ -56,6 +84,9 @@ StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows) {
   if (!database_known) s.database_cores = -1;
   if (!service_known) s.service_cores = -1;
   s.bytes_per_request = requests > 0 ? bytes / requests : 0;
+  s.throttled_share = KnownMean(windows, [](const SweepWindow& w) { return w.throttled_share; });
+  s.pg_ms_per_request = KnownMean(windows, DatabaseMsPerRequest);
+  s.conn_ms_per_request = KnownMean(windows, ConnectionMsPerRequest);
   s.read_wait_backends = read_time_known ? read_wait / n : -1;
   return s;
 }

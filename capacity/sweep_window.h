@@ -49,6 +49,18 @@ struct SweepWindow {
   double service_cores = -1;
   double service_ceiling = 0;
   double response_bytes = 0;
+  double proxy_cores = -1;  // pgbouncer's and haproxy's in front of or behind it; -1: none
+  // Connection churn: the sessions PostgreSQL opened in the window
+  // (pg_stat_database.sessions; -1 unknown), and what one connect and
+  // disconnect cost its processes' CPU at this tier (ms; -1 not probed).
+  double new_sessions = -1;
+  double connection_ms = -1;
+  // Under a CPU limit (--tap-cpus): the CFS periods in which the service's
+  // processes were throttled, the time they waited, and the throttled
+  // periods' share of the window's periods (-1: no limit).
+  double throttled_periods = 0;
+  double throttled_s = 0;
+  double throttled_share = -1;
   int cores = 1;
   double swap_used_mib = 0;
   double disk_free_gib = 0;
@@ -58,6 +70,22 @@ struct SweepWindow {
 
   bool valid() const { return flags.empty(); }
 };
+
+// Requests (or transactions) the window attempted.
+inline double WindowRequests(const SweepWindow& w) {
+  return static_cast<double>(w.committed + w.failed);
+}
+// PostgreSQL's CPU per request, in ms; -1 when unknown.
+double DatabaseMsPerRequest(const SweepWindow& w);
+// New PostgreSQL sessions per request; -1 when unknown.
+double SessionsPerRequest(const SweepWindow& w);
+// Of DatabaseMsPerRequest, what opening those sessions cost: sessions per
+// request times the tier's connection probe; -1 when either is unknown.
+double ConnectionMsPerRequest(const SweepWindow& w);
+
+// The mean of `figure` over the valid windows where it is known (>= 0); -1
+// when it is known in none.
+double KnownMean(const std::vector<SweepWindow>& windows, double (*figure)(const SweepWindow&));
 
 // The step of one client count: means of its valid windows (a step with no
 // valid window has tps 0 and is never called saturated).

@@ -10,6 +10,7 @@
 #include "capacity/sweep_window.h"
 #include "report/format.h"
 #include "report/line_chart.h"
+#include "report/service_tables.h"
 #include "report/sweep_charts.h"
 #include "report/sweep_tables.h"
 
@@ -231,6 +232,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                        : "| Tier | Class | Flag | Where |\n|---|---|---|---|\n" + flags;
   }
   m += SweepTablesMarkdown(r);
+  m += ServiceTablesMarkdown(r);
   m += "\n![throughput](" + prefix + "throughput.svg)\n";
   for (const TierSweep& t : r.tiers) {
     m += "![latency " + t.tier + "](" + prefix + "latency_" + t.tier + ".svg)\n";
@@ -269,7 +271,7 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
                 "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" +
                 HeadlineHtml(r, slo, guards) + FindingsTable(r) + share +
                 "<section class=\"charts\">\n" + figures + "</section>\n" + SweepTablesHtml(r) +
-                FlagsTable(r) + (tap ? std::string() : PlanFlagsTable(r));
+                ServiceTablesHtml(r) + FlagsTable(r) + (tap ? std::string() : PlanFlagsTable(r));
   }
   out.closing_lines.insert(out.closing_lines.end(), scaling_lines.begin(), scaling_lines.end());
   return out;

@@ -7,70 +7,12 @@
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
 #include "report/format.h"
+#include "report/report_table.h"
 
 namespace skyseed {
 namespace {
 
 using json = nlohmann::json;
-
-// ---- One table, rendered the same way for both pages.
-
-struct TableCell {
-  TableCell(std::string text_in, std::string title_in = "")  // NOLINT: cells from text
-      : text(std::move(text_in)), title(std::move(title_in)) {}
-  std::string text;
-  std::string title;  // HTML only: shown on hover
-};
-
-struct Table {
-  std::vector<std::string> head;
-  std::vector<bool> left;  // per column: text (left) or figures (right)
-  std::vector<std::vector<TableCell>> rows;
-};
-
-std::string HtmlTable(const Table& t) {
-  std::string h = "<table><thead><tr>";
-  for (size_t i = 0; i < t.head.size(); ++i) {
-    h += std::string(t.left[i] ? "<th class=\"l\">" : "<th>") + EscapeMarkup(t.head[i]) + "</th>";
-  }
-  h += "</tr></thead><tbody>\n";
-  for (const auto& row : t.rows) {
-    h += "<tr>";
-    for (size_t i = 0; i < row.size(); ++i) {
-      // Only sentences wrap (and get a wrapping column's width); a class
-      // name or a tier stays one narrow line.
-      const std::string cls = !t.left[i]                ? ""
-                              : row[i].text.size() > 40 ? " class=\"l wrap\""
-                                                        : " class=\"l\"";
-      const std::string title =
-          row[i].title.empty() ? "" : " title=\"" + EscapeMarkup(row[i].title) + "\"";
-      h += "<td" + cls + title + ">" + EscapeMarkup(row[i].text) + "</td>";
-    }
-    h += "</tr>\n";
-  }
-  return h + "</tbody></table>";
-}
-
-std::string MdTable(const Table& t) {
-  std::string m = "|", rule = "|";
-  for (size_t i = 0; i < t.head.size(); ++i) {
-    m += " " + MdCell(t.head[i]) + " |";
-    rule += t.left[i] ? "---|" : "---:|";
-  }
-  m += "\n" + rule + "\n";
-  for (const auto& row : t.rows) {
-    m += "|";
-    for (const TableCell& c : row) m += " " + MdCell(c.text) + " |";
-    m += "\n";
-  }
-  return m;
-}
-
-std::string Panel(const std::string& title, const std::string& sub, const std::string& body) {
-  return "<section class=\"panel\"><h2>" + EscapeMarkup(title) + "</h2>" +
-         (sub.empty() ? "" : "<p class=\"sub\">" + EscapeMarkup(sub) + "</p>") + body +
-         "</section>\n";
-}
 
 // ---- Figures as text.
 
@@ -305,6 +247,8 @@ SaturationRule RuleOf(const SweepRecord& r) {
   rule.min_tps_gain = recorded.value("min_tps_gain", rule.min_tps_gain);
   rule.min_p95_rise = recorded.value("min_p95_rise", rule.min_p95_rise);
   rule.service_busy = recorded.value("service_busy", rule.service_busy);
+  rule.service_throttled = recorded.value("service_throttled", rule.service_throttled);
+  rule.connection_share = recorded.value("connection_share", rule.connection_share);
   return rule;
 }
 
@@ -349,7 +293,9 @@ const char* ReliefOf(LimitKind k) {
     case LimitKind::kDatabaseCpu:
       return "PostgreSQL used the cores left to it: give the server more cores (or a host of "
              "its own), or make each query cheaper (see the plan flags and the statements "
-             "ranked by total time).";
+             "ranked by total time). Behind a TAP service that opens a connection per request, "
+             "much of it is opening connections (the service table): a pooler that keeps them "
+             "(--tap-pooler pgpool).";
     case LimitKind::kDatabaseIo:
       return "Reads missed shared buffers: more memory (shared_buffers, and page cache beside "
              "it), faster storage, or a smaller working set (fewer or narrower indexes, queries "
@@ -358,8 +304,9 @@ const char* ReliefOf(LimitKind k) {
       return "The load generator, not the server, was the ceiling: more load-generator threads, "
              "or a load host of its own; figures from here on understate the server.";
     case LimitKind::kTapCpu:
-      return "The TAP service used its cores: more service workers or processes (DaCHS runs "
-             "one Python process), a faster core for it, or a host of its own.";
+      return "The TAP service used its cores, or its CPU limit throttled it: more processes "
+             "behind a balancer (DaCHS is one Python process each; --tap-instances), a higher "
+             "limit per process (--tap-cpus), a faster core, or a host of its own.";
     case LimitKind::kSerialisation:
       return "The service spent its time writing large responses while PostgreSQL idled: "
              "smaller responses (TOP / MAXREC, fewer columns) or binary VOTable (BINARY2).";

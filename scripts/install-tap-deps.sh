@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the TAP tests need on top of scripts/install-deps.sh: GAVO
-# DaCHS (the TAP server), pyvo and astropy (the client) and q3c, all from
+# DaCHS (the TAP server), pyvo and astropy (the client), q3c, and pgbouncer,
+# pgpool2 and haproxy (a sweep's poolers and load balancer), all from
 # Debian. Not part of the main set-up: a user growing a database does not
 # get a TAP server and its database roles unasked.
 # Idempotent: safe to run again.
 set -euo pipefail
 
-packages=(gavodachs2-server python3-pyvo python3-astropy postgresql-15-q3c curl)
+packages=(gavodachs2-server python3-pyvo python3-astropy postgresql-15-q3c curl pgbouncer pgpool2 haproxy)
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi

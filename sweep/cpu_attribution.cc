@@ -22,18 +22,26 @@ int LocalPostmasterPid(int backend_pid) {
   return IsPostgres(ReadProcStat(backend->ppid)) ? backend->ppid : 0;
 }
 
-CpuReading ReadCpu(int postmaster_pid, int service_pid) {
+CpuReading ReadCpu(int postmaster_pid, const std::vector<int>& service_pids,
+                   const std::vector<int>& proxy_pids) {
   CpuReading r;
   r.host_busy = HostBusyCpuSeconds().value_or(0);
-  if (postmaster_pid > 0 || service_pid > 0) {
+  if (postmaster_pid > 0 || !service_pids.empty() || !proxy_pids.empty()) {
     const std::vector<ProcStat> all = ReadAllProcesses();
-    auto tree = [&](int root) {
-      const bool alive = root > 0 && std::any_of(all.begin(), all.end(),
-                                                 [&](const ProcStat& p) { return p.pid == root; });
-      return alive ? TreeCpuSeconds(all, root) : -1.0;
+    // The trees' sum; -1 when none of the roots runs.
+    auto trees = [&](const std::vector<int>& roots) {
+      double sum = -1;
+      for (const int root : roots) {
+        const bool alive = root > 0 && std::any_of(all.begin(), all.end(), [&](const ProcStat& p) {
+                             return p.pid == root;
+                           });
+        if (alive) sum = std::max(sum, 0.0) + TreeCpuSeconds(all, root);
+      }
+      return sum;
     };
-    r.database = tree(postmaster_pid);
-    r.service = tree(service_pid);
+    r.database = trees({postmaster_pid});
+    r.service = trees(service_pids);
+    r.proxy = trees(proxy_pids);
   }
   if (const std::optional<ProcStat> self = ReadProcStat(getpid())) {
     r.self = self->OwnCpuSeconds();
@@ -56,6 +64,10 @@ CpuShares AttributeCpu(const CpuReading& before, const CpuReading& after, double
   if (before.service >= 0 && after.service >= 0) {
     s.service_cores = std::max(0.0, after.service - before.service) / wall_seconds;
     accounted += s.service_cores;
+  }
+  if (before.proxy >= 0 && after.proxy >= 0) {
+    s.proxy_cores = std::max(0.0, after.proxy - before.proxy) / wall_seconds;
+    accounted += s.proxy_cores;
   }
   s.other_cores = std::max(0.0, s.busy_cores - accounted);
   return s;

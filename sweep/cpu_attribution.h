@@ -5,6 +5,8 @@
 // "database-cpu" must mean the database's own processes were busy.
 #pragma once
 
+#include <vector>
+
 #include "capacity/saturation.h"
 
 namespace skyseed {
@@ -13,7 +15,8 @@ namespace skyseed {
 struct CpuReading {
   double host_busy = 0;  // every core, whoever ran (HostBusyCpuSeconds)
   double database = -1;  // the server's process tree; -1 when it is not on this host
-  double service = -1;   // a TAP service's process tree; -1 when none is measured
+  double service = -1;   // a TAP service's process trees; -1 when none is measured
+  double proxy = -1;     // pgbouncer's and haproxy's around it; -1 when none runs
   double self = 0;       // this process (skyseed's sampling)
 };
 
@@ -22,14 +25,16 @@ struct CpuReading {
 // or one in another PID namespace, whose pid means nothing here).
 int LocalPostmasterPid(int backend_pid);
 
-// Reads the host, the tree of `postmaster_pid` (0: unknown), the tree of
-// `service_pid` (0: none) and this process.
-CpuReading ReadCpu(int postmaster_pid, int service_pid = 0);
+// Reads the host, the tree of `postmaster_pid` (0: unknown), the trees of
+// `service_pids` and of `proxy_pids` (empty: none) and this process.
+CpuReading ReadCpu(int postmaster_pid, const std::vector<int>& service_pids = {},
+                   const std::vector<int>& proxy_pids = {});
 
 struct CpuShares {
   double busy_cores = 0;       // the host's busy CPU seconds per wall second
   double database_cores = -1;  // -1: unknown
   double service_cores = -1;   // -1: no service measured
+  double proxy_cores = -1;     // -1: no pooler or balancer
   double client_cores = 0;     // the load generator's
   double other_cores = 0;      // busy minus the ones above, never below 0
 };

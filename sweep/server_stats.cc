@@ -73,7 +73,8 @@ Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(conn.Query(
       Monitored("SELECT blks_hit, blks_read, temp_files, temp_bytes, blk_read_time, xact_commit, "
-                "xact_rollback, pg_postmaster_start_time()::text FROM pg_stat_database "
+                "xact_rollback, pg_postmaster_start_time()::text, "
+                "to_jsonb(d) -> 'sessions' FROM pg_stat_database d "
                 "WHERE datname = current_database()"),
       &r));
   if (r.rows() != 1) return Status::Database("pg_stat_database has no row for this database");
@@ -85,6 +86,8 @@ Result<ServerSnapshot> TakeSnapshot(PgConnection& conn, const ServerCapabilities
   s.xact_commit = Number(r, 0, 5);
   s.xact_rollback = Number(r, 0, 6);
   s.postmaster_start = r.text(0, 7);
+  // Read through to_jsonb: absent (NULL) before PostgreSQL 14.
+  if (!r.is_null(0, 8)) s.sessions = Number(r, 0, 8);
   if (caps.statements) SKYSEED_RETURN_IF_ERROR(ReadStatements(conn, scope, &s));
   return s;
 }

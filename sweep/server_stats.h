@@ -20,7 +20,8 @@ struct ServerSnapshot {
   double temp_files = 0, temp_bytes = 0;
   double blk_read_ms = 0;
   double xact_commit = 0, xact_rollback = 0;
-  std::string postmaster_start;                      // changes when the server restarted
+  double sessions = -1;          // sessions opened since the statistics reset (PostgreSQL 14+)
+  std::string postmaster_start;  // changes when the server restarted
   std::map<std::string, StatementTimes> statements;  // by queryid; empty without the extension
 };
 

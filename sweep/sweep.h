@@ -13,6 +13,7 @@
 #include "capacity/sweep_record.h"
 #include "common/status.h"
 #include "sweep/sweep_options.h"
+#include "sweep/tap_sweep.h"
 
 namespace skyseed {
 
@@ -29,20 +30,7 @@ struct SweepResult {
 // what evidence is missing.
 Result<SweepResult> RunSweep(const SweepOptions& options);
 
-// Whether a tier with these windows recorded still has one to measure: a
-// repetition missing (or flagged, under --remeasure-flagged) before its
-// recorded steps saturate the tier (the client counts after saturation are
-// never measured).
-bool WindowsLeftToMeasure(const SweepOptions& o, const std::vector<SweepWindow>& recorded);
-
-// "tap-sweep tiers=ci,S max_rps=212 p95_ms_at_max=41.5 limit_ci=none
-// service_share_p50_ci=0.68 limit_S=tap-cpu service_share_p50_S=0.71": the
-// TAP sweep in one line (max over every tier's steps; each tier's limit and
-// service share).
-std::string TapSweepLine(const SweepResult& r);
-
-// "8 clients rep 2: 5123 tps, p50 1.2 ms, p95 3.4 ms, p99 5.0 ms, hit 0.999"
-// `rate` names what the window counts per second ("tps", "req/s").
-std::string DescribeWindow(const SweepWindow& w, const char* rate = "tps");
+// The TAP sweep in one line (tap_sweep.h).
+inline std::string TapSweepLine(const SweepResult& r) { return TapSweepLine(r.tap, r.shares); }
 
 }  // namespace skyseed

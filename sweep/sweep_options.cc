@@ -79,7 +79,9 @@ std::vector<MixClass> DefaultSweepMix() {
 
 std::vector<TapMixClass> DefaultTapMix() {
   std::vector<TapMixClass> mix;
-  for (const TapClass& c : TapMix()) mix.push_back({&c, c.weight});
+  for (const TapClass& c : TapMix()) {
+    if (c.weight > 0) mix.push_back({&c, c.weight});
+  }
   return mix;
 }
 
@@ -151,6 +153,15 @@ std::string TapSweepKey(const SweepOptions& o) {
   std::string service =
       o.tap.url.empty() ? "skyseed-dachs" : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown();
   for (const std::string& setting : o.tap.dachs_settings) service += "+" + setting;
+  // Only what differs from one unlimited process, so earlier sweeps' keys hold.
+  if (o.tap.instances > 1) service += "+instances=" + std::to_string(o.tap.instances);
+  if (o.tap.cpus > 0) {
+    char cpus[32];
+    std::snprintf(cpus, sizeof cpus, "%g", o.tap.cpus);
+    service += std::string("+cpus=") + cpus;
+  }
+  if (o.tap.pooler != PoolerKind::kNone)
+    service += std::string("+pooler=") + PoolerName(o.tap.pooler);
   return "target=tap;mix=" + TapMixText(o.tap_mix) + ";service=" + service +
          ";duration=" + std::to_string(o.duration_s) + WarmupKey(o) +
          ";seed=" + std::to_string(o.workload.seed) +

@@ -11,6 +11,7 @@
 #include "capacity/warmup.h"
 #include "common/status.h"
 #include "grow/grow.h"
+#include "tap/service_daemons.h"
 #include "workload/tap_classes.h"
 #include "workload/workload.h"
 
@@ -44,9 +45,15 @@ struct TapServiceOptions {
   double ceiling_cores = 0;  // the cores that service can use at most; 0: every core
   TapTables tables;
   std::vector<std::string> dachs_settings;  // gavo.rc items for skyseed's DaCHS
-  std::string data_dir;                     // skyseed's DaCHS: the embedded cluster's, absolute
-  std::string dbname;                       // ... and its database
-  double timeout_s = 120;                   // per request
+  // How skyseed's DaCHS is served, as the users' services are: this many
+  // processes (behind haproxy when more than one), each under a CPU limit of
+  // `cpus` (0: none), through `pooler` to PostgreSQL.
+  int instances = 1;
+  double cpus = 0;
+  PoolerKind pooler = PoolerKind::kNone;
+  std::string data_dir;    // skyseed's DaCHS: the embedded cluster's, absolute
+  std::string dbname;      // ... and its database
+  double timeout_s = 120;  // per request
 };
 
 struct SweepOptions {

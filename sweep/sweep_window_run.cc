@@ -88,7 +88,8 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
                               int seconds) {
   SweepWindow w = NewWindow(s.tier, clients, rep, seconds, s.machine,
                             std::max(1, std::min(clients, s.machine.cores)));
-  const WindowFrame frame{s.options, monitor, s.caps, StatementScope::kLoadRole, 0, s.window_dir};
+  const WindowFrame frame{s.options, monitor, s.caps,      StatementScope::kLoadRole,
+                          {},        {},      s.window_dir};
   const LoadCommand load{PgbenchArgs(s, clients, seconds),
                          (fs::path(s.window_dir) / "pgbench.out").string(), s.environment};
   std::error_code ec;

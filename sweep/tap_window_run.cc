@@ -1,5 +1,6 @@
 #include "sweep/tap_window_run.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -50,6 +51,15 @@ void SummariseRequests(const std::vector<TapRequestRecord>& records,
   }
 }
 
+// The limit's throttling over the window: the throttled periods' share of
+// the periods its `wall_seconds` span, for each of the `groups` limits.
+void ApplyThrottling(const CpuThrottling& d, size_t groups, double wall_seconds, SweepWindow* w) {
+  w->throttled_periods = static_cast<double>(d.throttled_periods);
+  w->throttled_s = d.throttled_s;
+  const double periods = wall_seconds / kCfsPeriodSeconds * static_cast<double>(groups);
+  w->throttled_share = periods > 0 ? std::min(1.0, w->throttled_periods / periods) : 0;
+}
+
 }  // namespace
 
 Result<std::vector<std::string>> TapbenchArgs(const TapWindowSetting& s, int clients, int seconds) {
@@ -79,8 +89,13 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   SweepWindow w = NewWindow(s.tier, clients, rep, seconds, s.machine, clients);
   w.service_ceiling = s.service_ceiling > 0 ? s.service_ceiling : s.machine.cores;
   // A TAP service connects as roles of its own: rank every role's statements.
-  const WindowFrame frame{s.options,     monitor,     s.caps, StatementScope::kAnyRole,
-                          s.service_pid, s.window_dir};
+  w.connection_ms = s.connection_ms;
+  const WindowFrame frame{s.options,      monitor,      s.caps,      StatementScope::kAnyRole,
+                          s.service_pids, s.proxy_pids, s.window_dir};
+  std::optional<CpuThrottling> throttling_before;
+  if (s.throttling) {
+    SKYSEED_ASSIGN_OR_RETURN(throttling_before, s.throttling());
+  }
   const fs::path log = fs::path(s.window_dir) / kLogName;
   SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> args, TapbenchArgs(s, clients, seconds));
   std::vector<std::string> environment;
@@ -103,6 +118,11 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
                                                  return Status::Ok();
                                                },
                                                &w));
+  if (throttling_before) {
+    SKYSEED_ASSIGN_OR_RETURN(const std::optional<CpuThrottling> after, s.throttling());
+    if (after)
+      ApplyThrottling(*after - *throttling_before, s.service_pids.size(), run.wall_seconds, &w);
+  }
   ApplyGeneratorGuards({"tapbench", "requests: ", "requests", "tapbench client thread"},
                        s.options.rule, run, ReadWholeFileOrEmpty(load.output_path),
                        w.committed + w.failed, &w);

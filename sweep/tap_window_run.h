@@ -4,10 +4,13 @@
 // guards applied, as a pgbench window has them.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "capacity/sweep_window.h"
+#include "common/cpu_limit_group.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "sweep/machine_stats.h"
@@ -19,12 +22,16 @@ namespace skyseed {
 struct TapWindowSetting {
   const SweepOptions& options;
   std::string tier;
-  std::string query_dir;   // the tier's TAP query files (TapQueryFileName)
-  std::string window_dir;  // where this window's log and output go (created)
-  std::string url;         // the service's base URL, without credentials
-  std::string userinfo;    // its credentials: tapbench's environment, never its argv
-  int service_pid = 0;     // root of its process tree on this host; 0: unknown
-  double service_ceiling = 0;
+  std::string query_dir;          // the tier's TAP query files (TapQueryFileName)
+  std::string window_dir;         // where this window's log and output go (created)
+  std::string url;                // the service's base URL, without credentials
+  std::string userinfo;           // its credentials: tapbench's environment, never its argv
+  std::vector<int> service_pids;  // roots of its process trees on this host; empty: unknown
+  std::vector<int> proxy_pids;    // its pgbouncer and haproxy
+  double service_ceiling = 0;     // cores it can use at most; 0: every core
+  double connection_ms = -1;      // the tier's connection probe (connection_probe.h)
+  // Its CPU limits' throttling added up (nullopt: no limit); unset: none.
+  std::function<Result<std::optional<CpuThrottling>>()> throttling;
   ServerCapabilities caps;
   MachineFacts machine;
 };

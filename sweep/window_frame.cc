@@ -27,6 +27,7 @@ void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWi
   w->reads_per_s = w->seconds > 0 ? read / w->seconds : 0;
   w->temp_bytes = b.temp_bytes - a.temp_bytes;
   w->read_ms = b.blk_read_ms - a.blk_read_ms;
+  w->new_sessions = a.sessions >= 0 && b.sessions >= 0 ? b.sessions - a.sessions : -1;
 }
 
 void ApplyMachineGuards(const SweepOptions& o, double swap_before, SweepWindow* w) {
@@ -45,6 +46,7 @@ void ApplyCpuShares(const CpuShares& cpu, const SaturationRule& rule, SweepWindo
   w->client_cores = cpu.client_cores;
   w->database_cores = cpu.database_cores;
   w->service_cores = cpu.service_cores;
+  w->proxy_cores = cpu.proxy_cores;
   w->other_cores = cpu.other_cores;
   if (HostContended(cpu, rule)) {
     std::string who = "PostgreSQL " + Cores(cpu.database_cores);
@@ -116,14 +118,14 @@ Result<ProcessRun> MeasureWindow(const WindowFrame& f, const LoadCommand& load,
   Result<ServerSnapshot> before = TakeSnapshot(f.monitor, f.caps, f.scope);
   if (!before.ok()) return before.status().Annotate("reading the server before the window");
   const int postmaster = LocalPostmasterPid(f.monitor.backend_pid());
-  const CpuReading cpu_before = ReadCpu(postmaster, f.service_pid);
+  const CpuReading cpu_before = ReadCpu(postmaster, f.service_pids, f.proxy_pids);
   std::map<std::string, int> waits;
   SKYSEED_ASSIGN_OR_RETURN(
       ProcessRun run, RunProcess(
                           load.argv, f.window_dir, load.output_path, 0.5,
                           [&] { return SampleWaitEvents(f.monitor, &waits); }, load.environment));
-  ApplyCpuShares(AttributeCpu(cpu_before, ReadCpu(postmaster, f.service_pid), run.cpu_seconds,
-                              run.wall_seconds),
+  ApplyCpuShares(AttributeCpu(cpu_before, ReadCpu(postmaster, f.service_pids, f.proxy_pids),
+                              run.cpu_seconds, run.wall_seconds),
                  f.options.rule, w);
   SKYSEED_RETURN_IF_ERROR(summarise(w));
   Result<ServerSnapshot> after = TakeSnapshot(f.monitor, f.caps, f.scope);

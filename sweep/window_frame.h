@@ -27,8 +27,9 @@ struct WindowFrame {
   PgConnection& monitor;
   const ServerCapabilities& caps;
   StatementScope scope = StatementScope::kLoadRole;
-  int service_pid = 0;     // a TAP service's process tree; 0: none
-  std::string window_dir;  // created
+  std::vector<int> service_pids;  // a TAP service's process trees; empty: none
+  std::vector<int> proxy_pids;    // its pgbouncer and haproxy
+  std::string window_dir;         // created
 };
 
 // A window's identity and the host it ran on.

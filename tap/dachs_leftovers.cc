@@ -1,16 +1,16 @@
 #include "tap/dachs_leftovers.h"
 
-#include <signal.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <thread>
 #include <vector>
 
+#include "common/cpu_limit_group.h"
 #include "common/file_reads.h"
 #include "common/file_writes.h"
+#include "tap/service_daemons.h"
+#include "tap/service_host.h"
 
 namespace fs = std::filesystem;
 
@@ -19,23 +19,11 @@ namespace {
 
 constexpr const char* kOwnerFile = "skyseed-owner";
 
-bool ProcessRuns(int pid, const char* program) {
-  if (pid <= 0 || kill(pid, 0) != 0) return false;
-  return ReadWholeFileOrEmpty("/proc/" + std::to_string(pid) + "/cmdline").find(program) !=
-         std::string::npos;
-}
-
 }  // namespace
 
 bool DachsAlive(int pid) { return ProcessRuns(pid, "dachs"); }
 
-void StopDachsProcess(int pid) {
-  if (DachsAlive(pid)) kill(pid, SIGTERM);
-  for (int i = 0; i < 100 && DachsAlive(pid); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  if (DachsAlive(pid)) kill(pid, SIGKILL);
-}
+void StopDachsProcess(int pid) { StopProcess(pid, "dachs"); }
 
 Status RemoveDachsRoles(PgConnection& conn) {
   std::string owned;
@@ -73,8 +61,17 @@ Result<std::string> ReapOrphanedDachs(const std::string& data_dir) {
   }
   const int owner_pid = lines.empty() ? 0 : std::atoi(lines[0].c_str());
   if (ProcessRuns(owner_pid, "skyseed")) return std::string();  // a sweep still measuring
-  const int server = std::atoi(ReadWholeFileOrEmpty(root / "state" / "web.pid").c_str());
-  StopDachsProcess(server);
+  // Every DaCHS process (state/, state-1/, ...), haproxy and pgbouncer.
+  for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().filename().string().rfind("state", 0) == 0) {
+      StopDachsProcess(std::atoi(ReadWholeFileOrEmpty(it->path() / "web.pid").c_str()));
+    }
+  }
+  StopProcess(RunningPid(BalancerPidFile((root / kBalancerFolder).string()), "haproxy"), "haproxy");
+  for (const char* pooler : {"pgbouncer", "pgpool"}) {
+    StopProcess(RunningPid(PoolerPidFile((root / kPoolerFolder).string()), pooler), pooler);
+  }
+  RemoveOrphanedCpuGroups(kTapCpuGroupPrefix);
   // Its database, or, once that is dropped (the roles' objects with it),
   // the cluster's maintenance database, where the roles can still go.
   if (lines.size() >= 3) {

@@ -19,6 +19,8 @@ namespace skyseed {
 inline constexpr const char* kDachsRoles[] = {"skyseed_dachs_admin", "skyseed_dachs_query",
                                               "skyseed_dachs_untrusted"};
 inline constexpr const char* kDachsFolder = "skyseed-dachs";
+// The CPU limits of --tap-cpus: "skyseed-tap-<sweep pid>-<process>".
+inline constexpr const char* kTapCpuGroupPrefix = "skyseed-tap-";
 
 // A DaCHS server of ours: a pid file may outlive its process, and the pid
 // be another program's by now.

@@ -1,13 +1,8 @@
 #include "tap/dachs_service.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <pwd.h>
-#include <signal.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -22,6 +17,8 @@
 #include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
 #include "tap/dachs_leftovers.h"
+#include "tap/service_daemons.h"
+#include "tap/service_host.h"
 #include "tap/tap_load.h"
 
 namespace fs = std::filesystem;
@@ -34,33 +31,23 @@ constexpr const char* kDachsSchemas[] = {"dc", "tap_schema", "uws", "ivoa"};
 constexpr const char* kFolder = kDachsFolder;
 constexpr double kStartSeconds = 60;
 
-bool OnPath(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path != nullptr ? path : "/usr/bin:/bin";
-  size_t start = 0;
-  for (;;) {
-    const size_t colon = dirs.find(':', start);
-    const std::string dir = dirs.substr(start, colon == std::string::npos ? colon : colon - start);
-    if (!dir.empty() && access((fs::path(dir) / program).c_str(), X_OK) == 0) return true;
-    if (colon == std::string::npos) return false;
-    start = colon + 1;
-  }
+std::string FormatCpus(double cpus) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", cpus);
+  return buf;
 }
 
-// A loopback port the kernel has just handed out, so free unless another
-// process takes it in the instant before DaCHS binds it.
-Result<int> FreeLoopbackPort() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return Status::IoError("socket: cannot pick a port for DaCHS");
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof a;
-  const bool ok = bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 &&
-                  getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) == 0;
-  close(fd);
-  if (!ok) return Status::IoError("cannot pick a loopback port for DaCHS");
-  return static_cast<int>(ntohs(a.sin_port));
+// Until the TAP service at `url` says it is available.
+Status AwaitAvailable(const std::string& url) {
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(static_cast<int>(kStartSeconds * 1000));
+  while (std::chrono::steady_clock::now() < deadline) {
+    Result<std::string> body = FetchUrl(url + "/availability", 5);
+    if (body.ok() && body->find("available>true") != std::string::npos) return Status::Ok();
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  return Status::Database("DaCHS did not become available at " + url + " within " +
+                          std::to_string(static_cast<int>(kStartSeconds)) + " s");
 }
 
 // A conninfo value in single quotes, as libpq reads it.
@@ -71,50 +58,6 @@ std::string ConninfoValue(const std::string& value) {
     out += c;
   }
   return out + "'";
-}
-
-// Who skyseed's DaCHS serves as: when skyseed runs as root, the owner of
-// the embedded cluster's data directory (postgres); otherwise "" (DaCHS
-// keeps the user it was started as, who is not root).
-std::string ServiceUser(const std::string& data_dir) {
-  struct stat st;
-  if (geteuid() != 0 || stat(data_dir.c_str(), &st) != 0 || st.st_uid == 0) return "";
-  const passwd* pw = getpwuid(st.st_uid);
-  return pw != nullptr ? pw->pw_name : "";
-}
-
-// The folder, and everything in it, owned by `user` ("" leaves it as is).
-Status HandFolderTo(const std::string& root, const std::string& user) {
-  if (user.empty()) return Status::Ok();
-  const passwd* pw = getpwnam(user.c_str());
-  if (pw == nullptr) return Status::InvalidArgument("no user " + user + " to run DaCHS as");
-  std::error_code ec;
-  if (lchown(root.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
-    return Status::IoError("cannot hand " + root + " to " + user);
-  }
-  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
-    if (lchown(it->path().c_str(), pw->pw_uid, pw->pw_gid) != 0) {
-      return Status::IoError("cannot hand " + it->path().string() + " to " + user);
-    }
-  }
-  if (ec) return Status::IoError("cannot hand " + root + " to " + user + ": " + ec.message());
-  return Status::Ok();
-}
-
-std::string RandomPassword() {
-  std::string text;
-  FILE* f = std::fopen("/dev/urandom", "rb");
-  unsigned char raw[16] = {};
-  if (f != nullptr) {
-    if (std::fread(raw, 1, sizeof raw, f) != sizeof raw) raw[0] ^= 1;
-    std::fclose(f);
-  }
-  static const char* hex = "0123456789abcdef";
-  for (unsigned char c : raw) {
-    text.push_back(hex[c >> 4]);
-    text.push_back(hex[c & 15]);
-  }
-  return text;
 }
 
 // gavo.rc: sections in order, each key once (a later setting replaces an
@@ -138,7 +81,7 @@ void SetItem(RcSections* rc, const std::string& section, const std::string& key,
   rc->push_back({section, {{key, value}}});
 }
 
-std::string RcText(const RcSections& rc) {
+std::string RcFileText(const RcSections& rc) {
   std::string s = "# written by skyseed sweep for its own DaCHS; removed when the sweep ends\n";
   for (const auto& [section, items] : rc) {
     s += "[" + section + "]\n";
@@ -162,6 +105,21 @@ Status CheckDachsInstalled() {
   return Status::InvalidArgument(
       "--target tap without --tap-url runs GAVO DaCHS, which is not installed: apt-get install "
       "gavodachs2-server python3-pyvo (scripts/install-tap-deps.sh), or give --tap-url");
+}
+
+Status CheckServingTools(int instances, double cpus, PoolerKind pooler) {
+  if (instances > 1 && !OnPath("haproxy")) {
+    return Status::InvalidArgument(
+        "--tap-instances serves DaCHS behind haproxy, which is not installed: apt-get install "
+        "haproxy (scripts/install-tap-deps.sh)");
+  }
+  if (pooler != PoolerKind::kNone && !OnPath(PoolerProgram(pooler))) {
+    return Status::InvalidArgument(std::string("--tap-pooler ") + PoolerName(pooler) + ": " +
+                                   PoolerProgram(pooler) + " is not installed: apt-get install " +
+                                   (pooler == PoolerKind::kPgpool ? "pgpool2" : "pgbouncer") +
+                                   " (scripts/install-tap-deps.sh)");
+  }
+  return cpus > 0 ? CheckCpuLimitAvailable() : Status::Ok();
 }
 
 Status CheckDachsSetting(const std::string& setting) {
@@ -208,16 +166,19 @@ DachsService::~DachsService() {
   if (!s.ok()) std::fprintf(stderr, "skyseed: stopping DaCHS: %s\n", s.message().c_str());
 }
 
+std::string DachsService::RcPath(size_t i) const {
+  return (fs::path(root_) / (i == 0 ? std::string("gavo.rc") : "gavo-" + std::to_string(i) + ".rc"))
+      .string();
+}
+
 Status DachsService::RunDachs(const std::vector<std::string>& args, const std::string& log_name,
-                              const std::string& as_user) {
-  std::vector<std::string> argv;
-  // runuser sets the user's own groups and keeps the environment.
-  if (!as_user.empty()) argv = {"runuser", "-u", as_user, "--"};
-  argv.push_back("dachs");
+                              const std::string& as_user, size_t instance) {
+  std::vector<std::string> argv = {"dachs"};
   argv.insert(argv.end(), args.begin(), args.end());
   return RunTool(
-             argv, (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string(),
-             {"GAVOSETTINGS=" + (fs::path(root_) / "gavo.rc").string(),
+             AsUser(as_user, argv),
+             (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string(),
+             {"GAVOSETTINGS=" + RcPath(instance),
               "GAVOCUSTOM=" + (fs::path(root_) / "no-gavorc").string(), "PYTHONWARNINGS=ignore"})
       .Annotate("dachs " + args.front());
 }
@@ -235,8 +196,14 @@ Result<std::unique_ptr<DachsService>> DachsService::Start(const DachsOptions& op
   s->stopped_ = false;
   SKYSEED_RETURN_IF_ERROR(s->Configure(narrator));
   SKYSEED_RETURN_IF_ERROR(s->Serve());
-  narrator.Say("DaCHS " + s->version_ + " serves the corpus at " + s->url_ + " (pid " +
-               std::to_string(s->pid_) + ")");
+  std::string how = "pid";
+  for (const int pid : s->pids_) how += " " + std::to_string(pid);
+  if (options.instances > 1)
+    how = std::to_string(options.instances) + " processes behind haproxy, " + how;
+  if (options.cpus > 0) how += "; each limited to " + FormatCpus(options.cpus) + " CPUs";
+  if (options.pooler != PoolerKind::kNone)
+    how += std::string("; through ") + PoolerName(options.pooler);
+  narrator.Say("DaCHS " + s->version_ + " serves the corpus at " + s->url_ + " (" + how + ")");
   return s;
 }
 
@@ -248,28 +215,19 @@ Status DachsService::Configure(Narrator& narrator) {
   const std::string host = "host=" + ConninfoValue(options_.data_dir) + " port=5432 user=postgres";
   SKYSEED_RETURN_IF_ERROR(WriteDachsOwner(root_, host + " dbname=" + ConninfoValue(options_.dbname),
                                           host + " dbname=postgres"));
-  SKYSEED_ASSIGN_OR_RETURN(port_, FreeLoopbackPort());
-  url_ = "http://127.0.0.1:" + std::to_string(port_) + "/tap";
-  const std::string server = "http://127.0.0.1:" + std::to_string(port_);
-  RcSections rc;
-  SetItem(&rc, "general", "rootDir", root_);
-  SetItem(&rc, "general", "logLevel", "info");
-  SetItem(&rc, "web", "bindAddress", "127.0.0.1");
-  SetItem(&rc, "web", "serverPort", std::to_string(port_));
-  SetItem(&rc, "web", "serverURL", server);
-  // No setuid by DaCHS itself (it would keep root's groups): the server is
-  // started as the cluster's owner instead (Serve).
-  SetItem(&rc, "web", "user", "");
-  SetItem(&rc, "web", "sitename", "skyseed sweep");
-  SetItem(&rc, "db", "profilePath", (fs::path(root_) / "etc").string());
-  SetItem(&rc, "ivoa", "authority", "x-skyseed-sweep");
-  for (const std::string& setting : options_.settings) {
-    const size_t dot = setting.find('.'), eq = setting.find('=');
-    SetItem(&rc, setting.substr(0, dot), setting.substr(dot + 1, eq - dot - 1),
-            setting.substr(eq + 1));
+  for (int i = 0; i < std::max(1, options_.instances); ++i) {
+    SKYSEED_ASSIGN_OR_RETURN(const int port, FreeLoopbackPort());
+    ports_.push_back(port);
   }
-  rc_text_ = RcText(rc);
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(fs::path(root_) / "gavo.rc", rc_text_));
+  int front_port = ports_[0];
+  if (ports_.size() > 1) {
+    SKYSEED_ASSIGN_OR_RETURN(front_port, FreeLoopbackPort());
+  }
+  front_ = "http://127.0.0.1:" + std::to_string(front_port);
+  url_ = front_ + "/tap";
+  for (size_t i = 0; i < ports_.size(); ++i) {
+    SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(RcPath(i), RcText(i)));
+  }
   // Profiles before `dachs init` (which keeps existing ones): DaCHS reaches
   // the embedded cluster over its socket, where trust authentication makes
   // the passwords moot; they are random all the same.
@@ -314,38 +272,116 @@ Status DachsService::Configure(Narrator& narrator) {
   return Status::Ok();
 }
 
+std::string DachsService::RcText(size_t i) const {
+  const std::string suffix = i == 0 ? "" : "-" + std::to_string(i);
+  RcSections rc;
+  SetItem(&rc, "general", "rootDir", root_);
+  SetItem(&rc, "general", "logLevel", "info");
+  // Each process its own pid file and logs; the imported resources shared.
+  SetItem(&rc, "general", "stateDir", (fs::path(root_) / ("state" + suffix)).string());
+  SetItem(&rc, "general", "logDir", (fs::path(root_) / ("logs" + suffix)).string());
+  SetItem(&rc, "web", "bindAddress", "127.0.0.1");
+  SetItem(&rc, "web", "serverPort", std::to_string(ports_[i]));
+  // The URL clients see, in every process's self-links: haproxy's front.
+  SetItem(&rc, "web", "serverURL", front_);
+  // No setuid by DaCHS itself (it would keep root's groups): the server is
+  // started as the cluster's owner instead (Serve).
+  SetItem(&rc, "web", "user", "");
+  SetItem(&rc, "web", "sitename", "skyseed sweep");
+  SetItem(&rc, "db", "profilePath", (fs::path(root_) / "etc").string());
+  SetItem(&rc, "ivoa", "authority", "x-skyseed-sweep");
+  for (const std::string& setting : options_.settings) {
+    const size_t dot = setting.find('.'), eq = setting.find('=');
+    SetItem(&rc, setting.substr(0, dot), setting.substr(dot + 1, eq - dot - 1),
+            setting.substr(eq + 1));
+  }
+  return RcFileText(rc);
+}
+
 Status DachsService::Serve() {
-  // Under root, the server runs as the cluster's owner (unprivileged, and
+  // Under root, the servers run as the cluster's owner (unprivileged, and
   // able to reach the folder), which it needs to own to write its logs and
   // state.
   const std::string user = ServiceUser(options_.data_dir);
-  SKYSEED_RETURN_IF_ERROR(HandFolderTo(root_, user));
-  SKYSEED_RETURN_IF_ERROR(RunDachs({"serve", "start"}, "serve-start", user));
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::chrono::milliseconds(static_cast<int>(kStartSeconds * 1000));
-  while (std::chrono::steady_clock::now() < deadline) {
-    Result<std::string> body = FetchUrl(url_ + "/availability", 5);
-    if (body.ok() && body->find("available>true") != std::string::npos) {
-      pid_ = std::atoi(ReadWholeFileOrEmpty(fs::path(root_) / "state" / "web.pid").c_str());
-      if (pid_ > 0) return Status::Ok();
+  std::error_code ec;
+  for (size_t i = 0; i < ports_.size(); ++i) {
+    const std::string suffix = i == 0 ? "" : "-" + std::to_string(i);
+    for (const char* folder : {"state", "logs"}) {
+      fs::create_directories(fs::path(root_) / (folder + suffix), ec);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
-  return Status::Database("DaCHS did not become available at " + url_ + " within " +
-                          std::to_string(static_cast<int>(kStartSeconds)) + " s; see " + root_ +
-                          "/logs");
+  // DaCHS makes its jobs' folder at the first query and hands it to the
+  // group "gavo", which the unprivileged server may not do: that request
+  // failed. Made here, it is the server's own.
+  fs::create_directories(fs::path(root_) / "state" / "uwsjobs", ec);
+  if (ec) return Status::IoError(root_ + "/state/uwsjobs: " + ec.message());
+  const std::string pooler_folder = (fs::path(root_) / kPoolerFolder).string();
+  if (options_.pooler != PoolerKind::kNone) {
+    // DaCHS's profiles reach PostgreSQL through the pooler from now on.
+    FileAccess secret;
+    secret.create_mode = 0600;
+    secret.exact_mode = 0600;
+    SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
+        fs::path(root_) / "etc" / "dsn",
+        "database = " + options_.dbname + "\nhost = " + pooler_folder + "\nport = 5432\n", secret));
+  }
+  SKYSEED_RETURN_IF_ERROR(HandFolderTo(root_, user));
+  if (options_.pooler != PoolerKind::kNone) {
+    SKYSEED_ASSIGN_OR_RETURN(pooler_pid_, StartPooler({options_.pooler,
+                                                       pooler_folder,
+                                                       options_.data_dir,
+                                                       {kRoles[0], kRoles[1], kRoles[2]},
+                                                       user}));
+  }
+  for (size_t i = 0; i < ports_.size(); ++i) SKYSEED_RETURN_IF_ERROR(ServeInstance(i, user));
+  if (ports_.size() > 1) {
+    BalancerSetup b{(fs::path(root_) / kBalancerFolder).string(),
+                    std::atoi(front_.substr(front_.rfind(':') + 1).c_str()), ports_,
+                    options_.timeout_s, user};
+    SKYSEED_ASSIGN_OR_RETURN(balancer_pid_, StartBalancer(b));
+    SKYSEED_RETURN_IF_ERROR(AwaitAvailable(url_));
+  }
+  return Status::Ok();
+}
+
+Status DachsService::ServeInstance(size_t i, const std::string& user) {
+  SKYSEED_RETURN_IF_ERROR(
+      RunDachs({"serve", "start"}, "serve-start-" + std::to_string(i), user, i));
+  SKYSEED_RETURN_IF_ERROR(AwaitAvailable("http://127.0.0.1:" + std::to_string(ports_[i]) + "/tap"));
+  const std::string state = i == 0 ? "state" : "state-" + std::to_string(i);
+  const int pid = RunningPid((fs::path(root_) / state / "web.pid").string(), "dachs");
+  if (pid == 0) return Status::Database("DaCHS process " + std::to_string(i) + " wrote no pid");
+  pids_.push_back(pid);
+  if (options_.cpus <= 0) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(
+      std::unique_ptr<CpuLimitGroup> limit,
+      CpuLimitGroup::Create(
+          std::string(kTapCpuGroupPrefix) + std::to_string(getpid()) + "-" + std::to_string(i),
+          options_.cpus));
+  SKYSEED_RETURN_IF_ERROR(limit->Add(pid));
+  limits_.push_back(std::move(limit));
+  return Status::Ok();
 }
 
 Status DachsService::Stop() {
   stopped_ = true;
-  int pid = pid_;
-  if (pid == 0)
-    pid = std::atoi(ReadWholeFileOrEmpty(fs::path(root_) / "state" / "web.pid").c_str());
-  // `dachs serve stop` when we may still run programs; after an interrupt
-  // (which stops every child at once) the signal DaCHS's own stop sends.
-  if (DachsAlive(pid) && !Interrupted()) (void)RunDachs({"serve", "stop"}, "serve-stop");
-  StopDachsProcess(pid);
-  pid_ = 0;
+  StopProcess(balancer_pid_, "haproxy");
+  for (size_t i = 0; i < std::max<size_t>(1, ports_.size()); ++i) {
+    const std::string state = i == 0 ? "state" : "state-" + std::to_string(i);
+    const int pid = i < pids_.size()
+                        ? pids_[i]
+                        : RunningPid((fs::path(root_) / state / "web.pid").string(), "dachs");
+    // `dachs serve stop` when we may still run programs; after an interrupt
+    // (which stops every child at once) the signal DaCHS's own stop sends.
+    if (DachsAlive(pid) && !Interrupted() && i < ports_.size()) {
+      (void)RunDachs({"serve", "stop"}, "serve-stop-" + std::to_string(i), "", i);
+    }
+    StopDachsProcess(pid);
+  }
+  StopProcess(pooler_pid_, PoolerProgram(options_.pooler));
+  pids_.clear();
+  balancer_pid_ = pooler_pid_ = 0;
+  limits_.clear();  // the groups go once their processes have
   // The folder goes whatever the database says: a later sweep finds what is
   // left in the database by the roles' names alone. After SIGINT or SIGTERM
   // too: DaCHS's roles and schemas must not outlive the sweep.
@@ -369,12 +405,43 @@ Status DachsService::RemoveFromDatabase() {
   return Status::Ok();
 }
 
+std::vector<int> DachsService::helper_pids() const {
+  std::vector<int> pids;
+  for (const int pid : {pooler_pid_, balancer_pid_}) {
+    if (pid > 0) pids.push_back(pid);
+  }
+  return pids;
+}
+
+double DachsService::ceiling_cores() const {
+  const double per_process = options_.cpus > 0 ? std::min(1.0, options_.cpus) : 1.0;
+  return std::max(1, options_.instances) * per_process;
+}
+
+Result<std::optional<CpuThrottling>> DachsService::ReadThrottling() const {
+  if (limits_.empty()) return std::optional<CpuThrottling>();
+  CpuThrottling sum;
+  for (const auto& limit : limits_) {
+    SKYSEED_ASSIGN_OR_RETURN(const CpuThrottling t, limit->Read());
+    sum.periods += t.periods;
+    sum.throttled_periods += t.throttled_periods;
+    sum.throttled_s += t.throttled_s;
+  }
+  return std::optional<CpuThrottling>(sum);
+}
+
 nlohmann::json DachsService::Describe() const {
+  nlohmann::json limits = nlohmann::json::array();
+  for (const auto& limit : limits_) limits.push_back(limit->Describe());
   return {{"server", "GAVO DaCHS " + version_},
           {"managed_by_skyseed", true},
-          {"processes", 1},
+          {"processes", std::max(1, options_.instances)},
+          {"balancer", ports_.size() > 1 ? "haproxy, round robin per request" : "none"},
+          {"cpus_per_process", options_.cpus},
+          {"cpu_limits", limits},
+          {"pooler", PoolerName(options_.pooler)},
           {"ceiling_cores", ceiling_cores()},
-          {"gavo_rc", rc_text_},
+          {"gavo_rc", RcText(0)},
           {"settings", options_.settings}};
 }
 

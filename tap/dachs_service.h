@@ -3,17 +3,22 @@
 // cluster's data directory, the corpus published with the RD `skyseed
 // dachs-rd` writes, served on a loopback port only. Stopping it unpublishes
 // everything DaCHS added (its roles, schemas, grants and files), leaving the
-// database as `skyseed verify` expects it.
+// database as `skyseed verify` expects it. Served the way the users' services
+// run, on request: several DaCHS processes behind haproxy, each under a CPU
+// limit like a pod's, with pgbouncer between them and PostgreSQL.
 #pragma once
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "common/cpu_limit_group.h"
 #include "common/narrator.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
+#include "tap/service_daemons.h"
 
 namespace skyseed {
 
@@ -22,10 +27,17 @@ struct DachsOptions {
   std::string dbname;
   std::string schema;                 // where the corpus tables are (kCorpusSchema)
   std::vector<std::string> settings;  // "section.key=value" lines for gavo.rc
+  int instances = 1;                  // DaCHS processes; more than one are served behind haproxy
+  double cpus = 0;                    // each process's CPU limit (a cgroup of its own); 0: none
+  PoolerKind pooler = PoolerKind::kNone;  // between DaCHS and PostgreSQL
+  double timeout_s = 120;                 // per request, for haproxy
 };
 
 // InvalidArgument naming the Debian packages when DaCHS is not installed.
 Status CheckDachsInstalled();
+// InvalidArgument naming what is missing: haproxy for several processes,
+// the cgroup cpu controller for a CPU limit, the pooler's program.
+Status CheckServingTools(int instances, double cpus, PoolerKind pooler);
 // "web.serverProcesses=2": a gavo.rc item; InvalidArgument otherwise.
 Status CheckDachsSetting(const std::string& setting);
 // InvalidArgument when the database already holds DaCHS's schemas (dc,
@@ -44,10 +56,14 @@ class DachsService {
 
   // Stops the server and removes its roles, schemas and folder.
   Status Stop();
-  const std::string& url() const { return url_; }  // http://127.0.0.1:PORT/tap
-  int pid() const { return pid_; }                 // the server's process
-  // DaCHS serves from one Python process: it can use one core at most.
-  double ceiling_cores() const { return 1; }
+  const std::string& url() const { return url_; }         // http://127.0.0.1:PORT/tap
+  const std::vector<int>& pids() const { return pids_; }  // the DaCHS processes
+  // pgbouncer's and haproxy's, when running: the service's plumbing.
+  std::vector<int> helper_pids() const;
+  // Each DaCHS process is one Python process: one core at most, or its limit.
+  double ceiling_cores() const;
+  // The processes' CPU limits added up; nullopt without --tap-cpus.
+  Result<std::optional<CpuThrottling>> ReadThrottling() const;
   // Version, the settings written and the ceiling, for the sweep's setup.
   nlohmann::json Describe() const;
 
@@ -55,9 +71,13 @@ class DachsService {
   DachsService(const DachsOptions& options, PgConnection& conn);
   Status Configure(Narrator& narrator);
   Status Serve();
+  Status ServeInstance(size_t i, const std::string& user);
+  // gavo.rc of DaCHS process i (0: also the one `dachs init` and `imp` read).
+  std::string RcText(size_t i) const;
+  std::string RcPath(size_t i) const;
   // As `as_user` (through runuser) when given, else as ourselves.
   Status RunDachs(const std::vector<std::string>& args, const std::string& log_name,
-                  const std::string& as_user = "");
+                  const std::string& as_user = "", size_t instance = 0);
   Status RemoveFromDatabase();
 
   DachsOptions options_;
@@ -65,9 +85,12 @@ class DachsService {
   std::string root_;  // the private folder
   std::string url_;
   std::string version_;
-  std::string rc_text_;
-  int port_ = 0;
-  int pid_ = 0;
+  std::string front_;  // http://127.0.0.1:PORT: DaCHS's own, or haproxy's
+  std::vector<int> ports_;
+  std::vector<int> pids_;
+  int pooler_pid_ = 0;
+  int balancer_pid_ = 0;
+  std::vector<std::unique_ptr<CpuLimitGroup>> limits_;
   bool initialised_ = false;  // roles and schemas exist and must be removed
   bool stopped_ = false;
 };

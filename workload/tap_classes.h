@@ -29,7 +29,7 @@ struct TapQueryText {
 
 struct TapClass {
   const char* name;  // "tap_cone"; its query file is TapQueryFileName(name)
-  int weight;        // in the default TAP mix; the weights sum to 100
+  int weight;        // in the default TAP mix (0: only by --tap-mix); the weights sum to 100
   // The pgbench class (WorkloadMix) running the same index path without the
   // service, whose latency the service share is taken against; nullptr when
   // none does (metadata, streaming).
@@ -37,7 +37,7 @@ struct TapClass {
   std::vector<std::string> (*queries)(const TapQueryText&);
 };
 
-// Every TAP class, in the order of the default mix.
+// Every TAP class: the default mix's first, then those only --tap-mix names.
 const std::vector<TapClass>& TapMix();
 // nullptr when no class has that name.
 const TapClass* FindTapClass(std::string_view name);

@@ -3,7 +3,7 @@
 // 4 of 1,2,4,8 clients is complete.
 #include <gtest/gtest.h>
 
-#include "sweep/sweep.h"
+#include "sweep/tier_measure.h"
 
 namespace skyseed {
 namespace {

@@ -89,8 +89,11 @@ state() {
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
 state >"$work/before.state"
 out="$work/sweep"
+# Every TAP class, the default mix's and the two only --tap-mix names, so
+# tap_sweep_check.py checks each one's answers against brute force.
+all_classes=tap_metadata=10,tap_lookup=30,tap_cone=25,tap_footprint=15,tap_stream_1000=15,aggregate_obscore=5
 sweep=("$bin" sweep --target both --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1
-  --keep-logs --data-dir "$pgdir" --out "$out")
+  --tap-mix "$all_classes" --keep-logs --data-dir "$pgdir" --out "$out")
 # Killed once its first TAP window is recorded: DaCHS must go with it.
 "${sweep[@]}" >"$work/killed.log" 2>&1 &
 victim=$!
@@ -154,9 +157,9 @@ grep -q '^tap_sweep_check: ' "$work/check.out" || fail "tap_sweep_check.py did n
 
 check "run again: every window was recorded, nothing measured, no DaCHS started" bash -c '
   "$1" sweep --target both --tier ci --clients 1,2 --duration 3 --reps 1 --warmup 1 --keep-logs \
-    --data-dir "$2" --out "$3" >"$4" 2>&1 &&
+    --tap-mix "$5" --data-dir "$2" --out "$3" >"$4" 2>&1 &&
   ! grep -Eq "clients rep|serves the corpus" "$4" && grep -q "^tap-sweep tiers=ci" "$4"' _ \
-  "$bin" "$pgdir" "$work/again" "$work/again.log"
+  "$bin" "$pgdir" "$work/again" "$work/again.log" "$all_classes"
 
 # ------------------------------------------------------------ nothing left
 state >"$work/after.state"

@@ -1,0 +1,183 @@
+#include "common/cpu_limit_group.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+#include "common/file_reads.h"
+
+namespace fs = std::filesystem;
+
+namespace skyseed {
+namespace {
+
+struct Hierarchy {
+  std::string base;  // where skyseed's groups go; empty: none
+  bool v2 = false;
+};
+
+bool HasWord(const std::string& list, const std::string& word, char separator) {
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, separator);) {
+    if (item == word) return true;
+  }
+  return false;
+}
+
+// The cpu controller's hierarchy: on the unified one when it is listed
+// there, else the v1 mount that carries it.
+Hierarchy FindHierarchy() {
+  std::stringstream mounts(ReadWholeFileOrEmpty("/proc/self/mounts"));
+  Hierarchy v1;
+  for (std::string line; std::getline(mounts, line);) {
+    std::stringstream fields(line);
+    std::string device, point, type, options;
+    fields >> device >> point >> type >> options;
+    if (type == "cgroup2") {
+      std::string controllers = ReadWholeFileOrEmpty(fs::path(point) / "cgroup.controllers");
+      for (char& c : controllers) c = c == '\n' ? ' ' : c;
+      if (HasWord(controllers, "cpu", ' ')) return {point, true};
+    } else if (type == "cgroup" && HasWord(options, "cpu", ',')) {
+      v1 = {point, false};
+    }
+  }
+  return v1;
+}
+
+// cgroup files take one write each, in place (never a rename).
+Status WriteControl(const fs::path& file, const std::string& text) {
+  const int fd = open(file.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return Status::IoError(file.string() + ": " + std::strerror(errno));
+  const ssize_t n = write(fd, text.data(), text.size());
+  const int saved = errno;
+  close(fd);
+  if (n != static_cast<ssize_t>(text.size())) {
+    return Status::IoError("writing '" + text + "' to " + file.string() + ": " +
+                           std::strerror(saved));
+  }
+  return Status::Ok();
+}
+
+uint64_t StatValue(const std::string& stat, const std::string& key) {
+  std::stringstream in(stat);
+  for (std::string k; in >> k;) {
+    uint64_t v = 0;
+    if (!(in >> v)) return 0;
+    if (k == key) return v;
+  }
+  return 0;
+}
+
+}  // namespace
+
+CpuThrottling operator-(const CpuThrottling& after, const CpuThrottling& before) {
+  CpuThrottling d;
+  d.periods = after.periods >= before.periods ? after.periods - before.periods : 0;
+  d.throttled_periods = after.throttled_periods >= before.throttled_periods
+                            ? after.throttled_periods - before.throttled_periods
+                            : 0;
+  d.throttled_s = std::max(0.0, after.throttled_s - before.throttled_s);
+  return d;
+}
+
+Status CheckCpuLimitAvailable() {
+  const Hierarchy h = FindHierarchy();
+  if (h.base.empty()) {
+    return Status::InvalidArgument(
+        "--tap-cpus needs the cgroup cpu controller, and this host mounts none");
+  }
+  if (access(h.base.c_str(), W_OK) != 0) {
+    return Status::InvalidArgument("--tap-cpus makes a cgroup under " + h.base +
+                                   ", which this user cannot write (run as root)");
+  }
+  return Status::Ok();
+}
+
+Result<std::unique_ptr<CpuLimitGroup>> CpuLimitGroup::Create(const std::string& name, double cpus) {
+  const Hierarchy h = FindHierarchy();
+  if (h.base.empty()) return Status::InvalidArgument("no cgroup cpu controller on this host");
+  if (h.v2 &&
+      !HasWord(ReadWholeFileOrEmpty(fs::path(h.base) / "cgroup.subtree_control"), "cpu", ' ')) {
+    SKYSEED_RETURN_IF_ERROR(WriteControl(fs::path(h.base) / "cgroup.subtree_control", "+cpu"));
+  }
+  const fs::path path = fs::path(h.base) / name;
+  if (mkdir(path.c_str(), 0755) != 0 && errno != EEXIST) {
+    return Status::IoError("cannot make cgroup " + path.string() + ": " + std::strerror(errno));
+  }
+  std::unique_ptr<CpuLimitGroup> g(new CpuLimitGroup(path.string(), h.v2, cpus));
+  const long period_us = std::lround(kCfsPeriodSeconds * 1e6);
+  // The kernel's smallest quota is 1 ms.
+  const long quota_us = std::max(1000L, std::lround(cpus * period_us));
+  if (h.v2) {
+    SKYSEED_RETURN_IF_ERROR(
+        WriteControl(path / "cpu.max", std::to_string(quota_us) + " " + std::to_string(period_us)));
+  } else {
+    SKYSEED_RETURN_IF_ERROR(WriteControl(path / "cpu.cfs_period_us", std::to_string(period_us)));
+    SKYSEED_RETURN_IF_ERROR(WriteControl(path / "cpu.cfs_quota_us", std::to_string(quota_us)));
+  }
+  return g;
+}
+
+CpuLimitGroup::~CpuLimitGroup() {
+  const Status s = Remove();
+  if (!s.ok()) std::fprintf(stderr, "skyseed: %s\n", s.message().c_str());
+}
+
+Status CpuLimitGroup::Add(int pid) {
+  return WriteControl(fs::path(path_) / "cgroup.procs", std::to_string(pid))
+      .Annotate("putting pid " + std::to_string(pid) + " under its CPU limit");
+}
+
+Result<CpuThrottling> CpuLimitGroup::Read() const {
+  const std::string stat = ReadWholeFileOrEmpty(fs::path(path_) / "cpu.stat");
+  if (stat.empty()) return Status::IoError("cannot read " + path_ + "/cpu.stat");
+  CpuThrottling t;
+  t.periods = StatValue(stat, "nr_periods");
+  t.throttled_periods = StatValue(stat, "nr_throttled");
+  t.throttled_s =
+      v2_ ? StatValue(stat, "throttled_usec") / 1e6 : StatValue(stat, "throttled_time") / 1e9;
+  return t;
+}
+
+std::string CpuLimitGroup::Describe() const {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, ": %.0f us per %.0f us (%g CPUs)",
+                std::max(1000.0, std::round(cpus_ * kCfsPeriodSeconds * 1e6)),
+                kCfsPeriodSeconds * 1e6, cpus_);
+  return std::string(v2_ ? "cgroup v2 " : "cgroup v1 ") + path_ + buf;
+}
+
+Status CpuLimitGroup::Remove() {
+  if (removed_) return Status::Ok();
+  removed_ = true;
+  if (rmdir(path_.c_str()) == 0 || errno == ENOENT) return Status::Ok();
+  return Status::IoError("cannot remove cgroup " + path_ + ": " + std::strerror(errno));
+}
+
+int RemoveOrphanedCpuGroups(const std::string& prefix) {
+  const Hierarchy h = FindHierarchy();
+  if (h.base.empty()) return 0;
+  int removed = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it(h.base, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    const int pid = std::atoi(name.c_str() + prefix.size());
+    if (pid <= 0 || pid == getpid()) continue;
+    if (kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive (EPERM: someone else's)
+    if (rmdir(it->path().c_str()) == 0) ++removed;
+  }
+  return removed;
+}
+
+}  // namespace skyseed

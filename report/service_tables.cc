@@ -1,0 +1,101 @@
+#include "report/service_tables.h"
+
+#include <cstdio>
+
+#include "capacity/sweep_window.h"
+#include "common/markup.h"
+#include "report/format.h"
+#include "report/report_table.h"
+
+namespace skyseed {
+namespace {
+
+std::string Figure(const char* format, double v) {
+  if (v < 0) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+double Throttled(const SweepWindow& w) { return w.throttled_share; }
+double ServiceCores(const SweepWindow& w) { return w.service_cores; }
+double ProxyCores(const SweepWindow& w) { return w.proxy_cores; }
+
+Table ServiceTable(const TierSweep& t) {
+  Table table{{"Clients", "Service cores", "Ceiling", "Throttled periods", "New sessions / request",
+               "PostgreSQL CPU / request (ms)", "... opening connections (ms)",
+               "Pooler and balancer cores"},
+              {false, false, false, false, false, false, false, false},
+              {}};
+  for (const auto& [clients, ws] : WindowsByClients(t)) {
+    const double ceiling = ws.empty() ? 0 : ws.front().service_ceiling;
+    const double throttled = KnownMean(ws, Throttled);
+    table.rows.push_back({{std::to_string(clients)},
+                          {Figure("%.2f", KnownMean(ws, ServiceCores))},
+                          {Figure("%.2f", ceiling > 0 ? ceiling : -1)},
+                          {throttled < 0 ? "no limit" : Figure("%.0f %%", 100 * throttled)},
+                          {Figure("%.2f", KnownMean(ws, SessionsPerRequest))},
+                          {Figure("%.1f", KnownMean(ws, DatabaseMsPerRequest))},
+                          {Figure("%.1f", KnownMean(ws, ConnectionMsPerRequest))},
+                          {Figure("%.2f", KnownMean(ws, ProxyCores))}});
+  }
+  return table;
+}
+
+const char* const kServiceCaption =
+    "Means over each client count's valid windows. Service cores: the TAP service's processes "
+    "(from /proc), against the most it can use (its processes, each at most one core or its "
+    "--tap-cpus limit). Throttled periods: the share of the window's 100 ms CFS periods in "
+    "which the CPU limit stopped it. New sessions: PostgreSQL's session counter over the "
+    "requests. Opening connections: those sessions times what one connect-and-disconnect "
+    "cost PostgreSQL's processes at this tier (the sweep's probe).";
+
+}  // namespace
+
+std::string ConnectionSentence(const TierSweep& t) {
+  double best = -1;
+  std::vector<SweepWindow> at;
+  for (const auto& [clients, ws] : WindowsByClients(t)) {
+    const StepEvidence e = StepFromWindows(ws);
+    if (e.tps > best) {
+      best = e.tps;
+      at = ws;
+    }
+  }
+  const double pg = KnownMean(at, DatabaseMsPerRequest);
+  const double conn = KnownMean(at, ConnectionMsPerRequest);
+  const double sessions = KnownMean(at, SessionsPerRequest);
+  if (pg < 0 || conn < 0 || sessions < 0 || at.empty()) return "";
+  char buf[320];
+  std::snprintf(buf, sizeof buf,
+                "PostgreSQL CPU per request %.1f ms, of which about %.1f ms opening the "
+                "service's connection (%.2f new sessions per request x %.1f ms per connect), at "
+                "%d clients",
+                pg, conn, sessions, at.front().connection_ms, at.front().clients);
+  return buf;
+}
+
+std::string ServiceTablesHtml(const SweepRecord& r) {
+  if (!IsTapSweepKey(r.key)) return "";
+  std::string h;
+  for (const TierSweep& t : r.tiers) {
+    const std::string sentence = ConnectionSentence(t);
+    h += Panel("The TAP service and its connections, tier " + t.tier, kServiceCaption,
+               (sentence.empty() ? "" : "<p>" + EscapeMarkup(sentence) + ".</p>") +
+                   HtmlTable(ServiceTable(t)));
+  }
+  return h;
+}
+
+std::string ServiceTablesMarkdown(const SweepRecord& r) {
+  if (!IsTapSweepKey(r.key)) return "";
+  std::string m;
+  for (const TierSweep& t : r.tiers) {
+    const std::string sentence = ConnectionSentence(t);
+    m += "\n**The TAP service and its connections, tier " + MdCell(t.tier) + "**\n\n" +
+         (sentence.empty() ? "" : sentence + ".\n\n") + MdTable(ServiceTable(t));
+  }
+  return m.empty() ? m : m + "\n" + kServiceCaption + "\n";
+}
+
+}  // namespace skyseed

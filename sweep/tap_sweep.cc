@@ -1,0 +1,137 @@
+#include "sweep/tap_sweep.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+#include "capacity/capacity.h"
+#include "common/file_writes.h"
+#include "common/service_url.h"
+#include "schema/corpus_schema.h"
+#include "sweep/connection_probe.h"
+#include "sweep/cpu_attribution.h"
+#include "sweep/sweep_store.h"
+#include "sweep/tap_window_run.h"
+#include "sweep/tier_measure.h"
+#include "tap/dachs_service.h"
+#include "workload/tap_classes.h"
+
+namespace fs = std::filesystem;
+
+namespace skyseed {
+
+using json = nlohmann::json;
+
+Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection& c,
+                      const ServerCapabilities& caps, const MachineFacts& machine,
+                      const std::string& tier_folder, const std::string& key, bool held,
+                      TierSweep* t, nlohmann::json* service_description) {
+  const fs::path tier_dir(tier_folder);
+  Narrator& narrator = *o.narrator;
+  const fs::path query_dir = tier_dir / "tap" / "queries";
+  std::error_code ec;
+  fs::create_directories(query_dir, ec);
+  if (ec) return Status::IoError(query_dir.string() + ": " + ec.message());
+  for (const TapMixClass& m : o.tap_mix) {
+    SKYSEED_RETURN_IF_ERROR(
+        WriteFileAtomically(query_dir / TapQueryFileName(*m.query_class),
+                            TapQueryFile(*m.query_class, tier, o.workload, o.tap.tables)));
+  }
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
+                           ReadSweepWindows(c, key, t->tier, t->corpus_digest));
+  std::unique_ptr<DachsService> dachs;
+  TapWindowSetting setting{o, tier.name, query_dir.string(), "", o.tap.url, o.tap.userinfo};
+  if (o.tap.pid > 0) setting.service_pids = {o.tap.pid};
+  setting.service_ceiling = o.tap.ceiling_cores;
+  setting.caps = caps;
+  setting.machine = machine;
+  // skyseed's DaCHS only when a window is still to be measured (a rerun of
+  // a finished or saturated tier needs no service).
+  if (setting.url.empty() && held && WindowsLeftToMeasure(o, done)) {
+    DachsOptions d{o.tap.data_dir,  o.tap.dbname, kCorpusSchema, o.tap.dachs_settings,
+                   o.tap.instances, o.tap.cpus,   o.tap.pooler,  o.tap.timeout_s};
+    SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
+    setting.url = dachs->url();
+    setting.service_pids = dachs->pids();
+    setting.proxy_pids = dachs->helper_pids();
+    setting.service_ceiling = dachs->ceiling_cores();
+    setting.throttling = [&dachs] { return dachs->ReadThrottling(); };
+    *service_description = dachs->Describe();
+  }
+  // What a connection costs the server here, to price the service's churn.
+  const int postmaster = LocalPostmasterPid(c.backend_pid());
+  if (held && postmaster > 0 && WindowsLeftToMeasure(o, done)) {
+    SKYSEED_ASSIGN_OR_RETURN(setting.connection_ms, ProbeConnectionCpuMs(o.conninfo, postmaster));
+    char text[96];
+    std::snprintf(text, sizeof text, ": a connect and disconnect costs PostgreSQL %.2f ms of CPU",
+                  setting.connection_ms);
+    narrator.Say(tier.name + text);
+  }
+  const WindowRunner run = [&](const std::string& dir, int clients, int rep, int seconds) {
+    setting.window_dir = dir;
+    return RunTapWindow(setting, c, clients, rep, seconds);
+  };
+  const Status measured =
+      MeasureTier(o, key, "req/s", (tier_dir / "tap").string(), run, c, done, held, t, narrator);
+  if (dachs) {
+    const Status stopped = dachs->Stop();
+    if (measured.ok() && !stopped.ok()) return stopped;
+    if (stopped.ok()) narrator.Say("DaCHS stopped; its roles, schemas and files removed");
+  }
+  return measured;
+}
+
+json DescribeTapSetup(const SweepOptions& o, const json& database_setup) {
+  json j = database_setup;
+  j.erase("pgbench");
+  j["target"] = "tap";
+  j["mix"] = TapMixText(o.tap_mix);
+  j["load_generator"] = "skyseed tapbench (libcurl, one thread and connection per client)";
+  j["tables"] = {{"obscore", o.tap.tables.obscore}, {"source", o.tap.tables.source}};
+  j["service"] = o.tap.url.empty() ? json{{"managed_by_skyseed", true}}
+                                   : json{{"url", ServiceUrl{o.tap.url, o.tap.userinfo}.Shown()},
+                                          {"pid", o.tap.pid},
+                                          {"ceiling_cores", o.tap.ceiling_cores}};
+  j["saturation_rule"]["service_busy"] = o.rule.service_busy;
+  j["saturation_rule"]["service_throttled"] = o.rule.service_throttled;
+  j["saturation_rule"]["connection_share"] = o.rule.connection_share;
+  return j;
+}
+
+Status WriteTapResults(const SweepOptions& o, const SweepRecord& tap,
+                       const std::vector<ServiceShare>& shares) {
+  const fs::path out(o.out_dir);
+  SKYSEED_RETURN_IF_ERROR(
+      WriteFileAtomically(out / "tap-sweep.json", SweepToJson(tap).dump(2) + "\n"));
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(out / "tap-windows.csv", WindowsCsv(tap)));
+  if (!o.measures_database()) return Status::Ok();
+  return WriteFileAtomically(out / "service-share.csv", ServiceSharesCsv(shares));
+}
+
+std::string TapSweepLine(const SweepRecord& tap, const std::vector<ServiceShare>& shares) {
+  std::string tiers;
+  double max_rps = 0, p95_at_max = 0;
+  for (const TierSweep& t : tap.tiers) {
+    tiers += (tiers.empty() ? "" : ",") + t.tier;
+    for (const auto& [clients, ws] : WindowsByClients(t)) {
+      const StepEvidence e = StepFromWindows(ws);
+      if (e.tps > max_rps) {
+        max_rps = e.tps;
+        p95_at_max = e.p95_ms;
+      }
+    }
+  }
+  char buf[128];
+  std::snprintf(buf, sizeof buf, " max_rps=%.1f p95_ms_at_max=%.1f", max_rps, p95_at_max);
+  std::string line = "tap-sweep tiers=" + tiers + buf;
+  // Every tier's: in a scaling run the limit moves as the tiers outgrow memory.
+  for (const TierSweep& t : tap.tiers) {
+    line += " limit_" + t.tier + "=" + LimitText(t);
+    const double share = TierServiceShare(shares, t.tier);
+    std::snprintf(buf, sizeof buf, "%.3f", share);
+    line += " service_share_p50_" + t.tier + "=" + (share >= 0 ? buf : "n/a");
+  }
+  return line;
+}
+
+}  // namespace skyseed

@@ -1,0 +1,56 @@
+// The servers skyseed puts around its DaCHS, from Debian's packages: a
+// pooler between DaCHS and PostgreSQL (DaCHS opens a connection per request;
+// a pooler is to keep the server's connections open), and haproxy in
+// front of several DaCHS processes (replicas behind a load balancer, as the
+// users' services scale). Each runs unprivileged from a folder of its own
+// with a pid file, so a killed sweep's are found and stopped
+// (ReapOrphanedDachs).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+
+namespace skyseed {
+
+inline constexpr const char* kPoolerFolder = "pooler";
+
+// DaCHS closes each request's connection inside its open transaction.
+// pgbouncer (either mode) then closes the server connection too ("client
+// disconnect while server was not ready"), so it keeps nothing open;
+// Pgpool-II rolls the transaction back (reset_query_list) and caches the
+// connection for the next client.
+enum class PoolerKind { kNone, kPgbouncer, kPgpool };
+const char* PoolerName(PoolerKind k);  // "none", "pgbouncer", "pgpool"
+// InvalidArgument for anything but those names.
+Result<PoolerKind> ParsePooler(const std::string& text);
+inline constexpr const char* kBalancerFolder = "haproxy";
+
+struct PoolerSetup {
+  PoolerKind kind = PoolerKind::kPgbouncer;
+  std::string folder;              // created; holds the config, log, pid and socket
+  std::string server_socket_dir;   // the embedded cluster's socket directory
+  std::vector<std::string> roles;  // the roles DaCHS connects as
+  std::string user;                // run as; "" keeps ours
+};
+// The pooler, in session mode (DaCHS's connections keep session state),
+// listening on a Unix socket in the folder, port 5432. Returns its pid.
+Result<int> StartPooler(const PoolerSetup& setup);
+// The pid file of a pooler started in `folder`.
+std::string PoolerPidFile(const std::string& folder);
+// The program name its process runs as ("pgbouncer", "pgpool").
+const char* PoolerProgram(PoolerKind k);
+
+struct BalancerSetup {
+  std::string folder;
+  int port = 0;               // the front, on 127.0.0.1
+  std::vector<int> backends;  // DaCHS processes' ports on 127.0.0.1
+  double timeout_s = 120;     // per request
+  std::string user;
+};
+// haproxy, HTTP round robin per request. Returns its pid.
+Result<int> StartBalancer(const BalancerSetup& setup);
+std::string BalancerPidFile(const std::string& folder);
+
+}  // namespace skyseed

@@ -1,0 +1,75 @@
+// A CPU limit as the kernel enforces it: a busy child under 0.2 CPUs gets
+// about 0.2 s of CPU per wall second, by its own rusage (not the group's
+// figures), and the group records the throttling.
+#include "common/cpu_limit_group.h"
+
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <string>
+
+namespace skyseed {
+namespace {
+
+double Seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; }
+
+TEST(CpuLimitGroup, ThrottlesABusyProcessToItsQuota) {
+  if (!CheckCpuLimitAvailable().ok()) GTEST_SKIP() << CheckCpuLimitAvailable().message();
+  const std::string name = "skyseed-test-" + std::to_string(getpid()) + "-0";
+  Result<std::unique_ptr<CpuLimitGroup>> group = CpuLimitGroup::Create(name, 0.2);
+  ASSERT_TRUE(group.ok()) << group.status().message();
+  const std::string path = (*group)->Describe();
+  EXPECT_NE(path.find("20000 us per 100000 us"), std::string::npos) << path;
+  Result<CpuThrottling> before = (*group)->Read();
+  ASSERT_TRUE(before.ok());
+
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    for (volatile uint64_t i = 0;; i = i + 1) {
+    }
+  }
+  ASSERT_TRUE((*group)->Add(child).ok());
+  const auto start = std::chrono::steady_clock::now();
+  usleep(1'500'000);
+  kill(child, SIGKILL);
+  int status = 0;
+  rusage usage{};
+  ASSERT_EQ(wait4(child, &status, 0, &usage), child);
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double cpu = Seconds(usage.ru_utime) + Seconds(usage.ru_stime);
+  EXPECT_LT(cpu, 0.2 * wall * 1.3 + 0.05) << "cpu " << cpu << " s in " << wall << " s";
+  EXPECT_GT(cpu, 0.2 * wall * 0.5) << "the child hardly ran";
+
+  Result<CpuThrottling> after = (*group)->Read();
+  ASSERT_TRUE(after.ok());
+  const CpuThrottling d = *after - *before;
+  EXPECT_GE(d.periods, 10u);
+  EXPECT_GE(d.throttled_periods, d.periods / 2) << "a spinning child is throttled most periods";
+  EXPECT_GT(d.throttled_s, 0.5 * wall);
+  EXPECT_TRUE((*group)->Remove().ok());
+}
+
+TEST(CpuLimitGroup, OrphanedGroupsOfDeadProcessesAreRemoved) {
+  if (!CheckCpuLimitAvailable().ok()) GTEST_SKIP() << CheckCpuLimitAvailable().message();
+  const pid_t gone = fork();
+  if (gone == 0) _exit(0);
+  waitpid(gone, nullptr, 0);
+  const std::string prefix = "skyseed-test-orphan-";
+  Result<std::unique_ptr<CpuLimitGroup>> dead =
+      CpuLimitGroup::Create(prefix + std::to_string(gone) + "-0", 0.5);
+  Result<std::unique_ptr<CpuLimitGroup>> live =
+      CpuLimitGroup::Create(prefix + std::to_string(getppid()) + "-0", 0.5);
+  ASSERT_TRUE(dead.ok() && live.ok());
+  EXPECT_EQ(RemoveOrphanedCpuGroups(prefix), 1) << "only the dead pid's";
+  EXPECT_TRUE((*live)->Remove().ok());
+}
+
+}  // namespace
+}  // namespace skyseed

@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# skyseed's DaCHS served as the users' services run: under a CPU limit
+# (--tap-cpus), as two replicas behind haproxy (--tap-instances 2), through a
+# pooler (--tap-pooler). Each claim is checked from outside the sweep: the
+# kernel's cgroup files and /proc while it runs, PostgreSQL's own session
+# counter, and what is left afterwards.
+#   tap_service_test.sh SKYSEED_BINARY        (KEEP=1 leaves the temp dir)
+# Needs scripts/install-tap-deps.sh, and root for the cgroup.
+set -u  # no -e: the test looks at exit codes itself
+bin="$(realpath "$1")"
+passed=0
+failed=0
+ok() { echo "ok: $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+check() {  # check DESCRIPTION COMMAND...
+  local what="$1"; shift
+  if "$@"; then ok "$what"; else fail "$what"; fi
+}
+finish() {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit
+}
+for p in gavodachs2-server pgbouncer pgpool2 haproxy; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    fail "package $p is missing: run scripts/install-tap-deps.sh"
+    finish
+  fi
+done
+
+work="$(mktemp -d /tmp/skyseed-tap-service.XXXXXX)"
+chmod 755 "$work"  # the embedded server may run as user postgres
+pgdir="$work/pg"
+conn="host=$pgdir port=5432 user=postgres dbname=skyseed"
+sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$conn" -c "$1"; }
+cleanup() {
+  "$bin" server stop --data-dir "$pgdir" >/dev/null 2>&1
+  if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+# The cgroup hierarchy the kernel puts the cpu controller on.
+cpu_root="$(awk '$3 == "cgroup2" && system("grep -qw cpu " $2 "/cgroup.controllers") == 0 {print $2; exit}
+  $3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/self/mounts)"
+running() {  # running PGREP_ARGS...: a match that is not a zombie waiting for its reaper
+  local pid
+  for pid in $(pgrep "$@"); do
+    [ "$(ps -o stat= -p "$pid" 2>/dev/null | cut -c1)" != Z ] && return 0
+  done
+  return 1
+}
+leftovers() {  # what a finished sweep must not leave
+  local found=""
+  running -f "dachs serve" && found+=" dachs"
+  running -x haproxy && found+=" haproxy"
+  running -f "pgpool -f $pgdir" && found+=" pgpool"
+  running -f "pgbouncer -d $pgdir" && found+=" pgbouncer"
+  compgen -G "$cpu_root/skyseed-tap-*" >/dev/null && found+=" cgroups"
+  [ -e "$pgdir/skyseed-dachs" ] && found+=" folder"
+  echo "$found"
+}
+
+# ------------------------------------------------------------ bad arguments
+refused() {  # refused DESCRIPTION ARGS...: exit 2, one line, nothing created
+  local what="$1"; shift
+  "$bin" sweep "$@" --data-dir "$work/untouched" --out "$work/untouched-out" \
+    >"$work/refused.out" 2>"$work/refused.err"
+  local rc=$?
+  if [ "$rc" = 2 ] && [ "$(wc -l <"$work/refused.err")" = 1 ] && [ ! -e "$work/untouched" ] &&
+     [ ! -e "$work/untouched-out" ]; then
+    ok "$what: exit 2, one line, nothing created ($(cat "$work/refused.err"))"
+  else
+    fail "$what: exit $rc, $(cat "$work/refused.err" "$work/refused.out" | head -3)"
+  fi
+}
+refused "--tap-cpus 0" --target tap --tap-cpus 0 --tier ci
+refused "--tap-cpus abc" --target tap --tap-cpus abc --tier ci
+refused "--tap-instances 0" --target tap --tap-instances 0 --tier ci
+refused "--tap-pooler nosuch" --target tap --tap-pooler nosuch --tier ci
+refused "--tap-cpus with --target db" --tap-cpus 0.5 --tier ci
+refused "--tap-instances with --tap-url" --target tap --tap-instances 2 \
+  --tap-url http://127.0.0.1:9/tap --tier ci
+
+check "skyseed grow --tier ci --standard-names none" \
+  "$bin" grow --tier ci --standard-names none --data-dir "$pgdir" >"$work/grow.log" 2>&1
+sweep=("$bin" sweep --target tap --tier ci --reps 1 --warmup 0 --data-dir "$pgdir")
+
+# ------------------------------------------------------------ --tap-cpus
+# While it runs: the DaCHS process in a group of its own whose quota is
+# 0.2 CPUs, by the kernel's files.
+"${sweep[@]}" --duration 5 --clients 1,2,4 --tap-cpus 0.2 --out "$work/cpus" >"$work/cpus.log" 2>&1 &
+sweeper=$!
+quota=""
+for _ in $(seq 600); do
+  pid="$(cat "$pgdir/skyseed-dachs/state/web.pid" 2>/dev/null)"
+  if [ -n "$pid" ] && grep -q "skyseed-tap-$sweeper-0" "/proc/$pid/cgroup" 2>/dev/null; then
+    group="$cpu_root/skyseed-tap-$sweeper-0"
+    if [ -e "$group/cpu.max" ]; then quota="$(cat "$group/cpu.max")"
+    else quota="$(cat "$group/cpu.cfs_quota_us") $(cat "$group/cpu.cfs_period_us")"; fi
+    break
+  fi
+  sleep 0.1
+done
+wait "$sweeper"
+rc=$?
+check "sweep --tap-cpus 0.2 (exit $rc: $(tail -1 "$work/cpus.log"))" test "$rc" = 0
+check "DaCHS ran in its own cgroup with quota 20000 of 100000 us (read: '$quota')" \
+  test "$quota" = "20000 100000"
+python3 - "$work/cpus/tap-sweep.json" <<'PY'
+import json, sys
+sweep = json.load(open(sys.argv[1]))
+tier = sweep["tiers"][0]
+bad = []
+for w in tier["windows"]:
+    # The service's own CPU (its process tree, from /proc) within the quota.
+    if not 0 < w["service_cores"] <= 0.2 * 1.3:
+        bad.append(f"{w['clients']} clients: service {w['service_cores']:.3f} cores under 0.2")
+    if w["service_ceiling"] != 0.2:
+        bad.append(f"ceiling {w['service_ceiling']}, not min(0.2, 1 process)")
+    if not (w["throttled_periods"] > 0 and w["throttled_s"] > 0 and 0 < w["throttled_share"] <= 1):
+        bad.append(f"{w['clients']} clients: throttling not recorded {w}")
+top = max(tier["windows"], key=lambda w: w["clients"])
+if top["throttled_share"] < 0.5:
+    bad.append(f"throttled in {top['throttled_share']:.2f} of the periods at {top['clients']} clients")
+sat = tier["saturation"]
+if sat.get("saturated") and sat.get("limit") != "tap-cpu":
+    bad.append(f"saturated with limit {sat.get('limit')}: {sat.get('reason')}")
+for b in bad: print("  " + b)
+sys.exit(1 if bad else 0)
+PY
+check "every window within the quota, throttling recorded, any saturation tap-cpu" test $? = 0
+check "nothing left after the sweep:$(leftovers)" test -z "$(leftovers)"
+
+# ------------------------------------------------------------ --tap-instances 2, pooled
+# Two DaCHS processes behind haproxy, each limited, through pgpool: both
+# serve (each one's CPU grows), and PostgreSQL's own session counter, read
+# between the ends of the 1- and 2-client windows, says the connections were
+# kept, against one session per request without a pooler.
+sessions() { sql "SELECT sessions FROM pg_stat_database WHERE datname = 'skyseed'"; }
+declare -A served
+# watch SWEEPER LOG: the sessions opened during the 2-client window; the
+# DaCHS processes' CPU ticks by pid in `served`.
+watch() {
+  # Builtins only: a poller that forks would hold enough CPU to flag the
+  # windows host-contended.
+  local sweeper="$1" log="$2" a="" b="" line pid f
+  while kill -0 "$sweeper" 2>/dev/null; do
+    for pidfile in "$pgdir"/skyseed-dachs/state*/web.pid; do
+      pid=""
+      read -r pid 2>/dev/null <"$pidfile"  # no newline after it: read says EOF
+      [ -n "$pid" ] && [ -r "/proc/$pid/stat" ] || continue
+      read -r -a f <"/proc/$pid/stat"
+      served[$pid]=$((f[13] + f[14]))
+    done
+    if [ -z "$b" ] && [ -e "$log" ]; then
+      while IFS= read -r line; do
+        if [ -z "$a" ] && [[ "$line" == "ci 1 clients rep 1:"* ]]; then a="$(sessions)"; fi
+        if [ -n "$a" ] && [[ "$line" == "ci 2 clients rep 1:"* ]]; then b="$(sessions)"; fi
+      done <"$log"
+    fi
+    sleep 0.2
+  done
+  window_sessions=$(( ${b:-0} - ${a:-0} ))
+}
+requests() { awk '/^requests:/ {print $2}' "$1/ci/tap/c2-r1/tapbench.out"; }
+
+"${sweep[@]}" --duration 5 --clients 1,2 --out "$work/plain" >"$work/plain.log" 2>&1 &
+sweeper=$!
+watch "$sweeper" "$work/plain.log"
+wait "$sweeper"
+plain_rc=$?
+plain_sessions=$window_sessions
+served=()
+"${sweep[@]}" --duration 5 --clients 1,2 --tap-instances 2 --tap-cpus 0.5 --tap-pooler pgpool \
+  --out "$work/replicas" >"$work/replicas.log" 2>&1 &
+sweeper=$!
+watch "$sweeper" "$work/replicas.log"
+wait "$sweeper"
+rc=$?
+check "sweep --tap-instances 2 --tap-cpus 0.5 --tap-pooler pgpool (exit $rc: $(tail -1 "$work/replicas.log")), and without (exit $plain_rc)" \
+  test "$rc" = 0 -a "$plain_rc" = 0
+busy=0
+for pid in "${!served[@]}"; do [ "${served[$pid]}" -gt 50 ] && busy=$((busy + 1)); done
+check "two DaCHS processes each served (CPU ticks by pid: $(for p in "${!served[@]}"; do printf '%s=%s ' "$p" "${served[$p]}"; done))" \
+  test "$busy" = 2
+check "haproxy in front: $(grep -o 'serves the corpus at .*' "$work/replicas.log")" \
+  grep -q "2 processes behind haproxy" "$work/replicas.log"
+python3 - "$plain_sessions" "$(requests "$work/plain")" "$window_sessions" \
+  "$(requests "$work/replicas")" <<'PY'
+import sys
+plain_sessions, plain_requests, pooled_sessions, pooled_requests = map(int, sys.argv[1:])
+plain = plain_sessions / plain_requests
+pooled = pooled_sessions / pooled_requests
+print(f"  2-client window, new sessions per request: {plain:.2f} without a pooler "
+      f"({plain_sessions} / {plain_requests}), {pooled:.2f} through pgpool "
+      f"({pooled_sessions} / {pooled_requests})")
+sys.exit(0 if 0.9 <= plain <= 1.3 and pooled < 0.2 else 1)
+PY
+check "pg_stat_database: a session per request without a pooler, few through pgpool" test $? = 0
+python3 - "$work/replicas/tap-sweep.json" "$work/plain/tap-sweep.json" <<'PY'
+import json, sys
+pooled = json.load(open(sys.argv[1]))["tiers"][0]["windows"]
+plain = json.load(open(sys.argv[2]))["tiers"][0]["windows"]
+bad = [w for w in pooled if not (w["service_ceiling"] == 1.0 and w["proxy_cores"] >= 0)]
+# The sweep's own figures agree with the counter above.
+bad += [w for w in plain if w["new_sessions"] < 0.9 * (w["committed"] + w["failed"])]
+bad += [w for w in plain if not w["connection_ms"] > 0]
+bad += [w for w in pooled if w["clients"] == 2 and
+        w["new_sessions"] > 0.2 * (w["committed"] + w["failed"])]
+for w in bad: print("  " + str({k: w[k] for k in ("clients", "service_ceiling", "proxy_cores",
+                                                   "new_sessions", "connection_ms")}))
+sys.exit(1 if bad else 0)
+PY
+check "recorded: ceiling 2 x 0.5 cores, proxy cores, sessions and the connection probe" test $? = 0
+check "nothing left after the sweep:$(leftovers)" test -z "$(leftovers)"
+
+# ------------------------------------------------------------ kill -9
+# Nothing of the sweep runs after kill -9: the next `server stop` stops
+# both DaCHS processes, haproxy and the pooler, and removes the cgroups.
+"${sweep[@]}" --clients 1 --duration 60 --tap-instances 2 --tap-cpus 0.5 --tap-pooler pgbouncer \
+  --out "$work/killed" >"$work/killed.log" 2>&1 &
+sweeper=$!
+for _ in $(seq 900); do
+  grep -q "a connect and disconnect" "$work/killed.log" && break
+  kill -0 "$sweeper" 2>/dev/null || break
+  sleep 0.2
+done
+sleep 2
+kill -9 "$sweeper"
+wait "$sweeper" 2>/dev/null
+left="$(leftovers)"
+check "kill -9 mid-window leaves the service running (found:$left)" test -n "$left"
+"$bin" server stop --data-dir "$pgdir" >"$work/stop.log" 2>&1
+check "server stop reaps it: nothing left:$(leftovers)" test -z "$(leftovers)"
+finish
