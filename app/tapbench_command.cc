@@ -1,8 +1,13 @@
 // `skyseed tapbench`: pgbench's counterpart for a TAP service. A closed-loop
 // load of ADQL queries on its synchronous endpoint, every request in a log,
 // a pgbench-like summary on stdout.
+#include <sys/prctl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 
@@ -58,7 +63,18 @@ void PrintSummary(const TapLoadOptions& o, const TapLoadSummary& s,
   }
 }
 
+// Run by a sweep, tapbench ends with it: after a kill -9 of the sweep it
+// would otherwise go on loading a service that is gone (failing fast, on
+// the CPUs the next window measures) until its --time ran out.
+void EndWithSweep() {
+  const char* parent = std::getenv(kTapbenchParentEnv);
+  if (parent == nullptr) return;
+  prctl(PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid() != std::atoi(parent)) raise(SIGTERM);  // it died before prctl
+}
+
 Status RunTapbench(const TapbenchArgs& a) {
+  EndWithSweep();
   SKYSEED_ASSIGN_OR_RETURN(const TapLoadOptions o, ParseTapbenchOptions(a));
   const std::string shown = ServiceUrl{o.url, o.userinfo}.Shown();
   std::printf("tapbench: %s/sync, %d clients, %g s, %zu classes, log %s\n", shown.c_str(),

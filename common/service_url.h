@@ -10,6 +10,8 @@
 namespace skyseed {
 
 inline constexpr const char* kServiceUserinfoEnv = "SKYSEED_TAP_USERINFO";
+// A sweep's pid, in its tapbench's environment: tapbench ends with it.
+inline constexpr const char* kTapbenchParentEnv = "SKYSEED_TAPBENCH_PARENT";
 
 struct ServiceUrl {
   std::string url;       // scheme://host[:port]/path, no userinfo, no trailing '/'

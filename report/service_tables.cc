@@ -67,11 +67,13 @@ std::string ConnectionSentence(const TierSweep& t) {
   const double sessions = KnownMean(at, SessionsPerRequest);
   if (pg < 0 || conn < 0 || sessions < 0 || at.empty()) return "";
   char buf[320];
-  std::snprintf(buf, sizeof buf,
-                "PostgreSQL CPU per request %.1f ms, of which about %.1f ms opening the "
-                "service's connection (%.2f new sessions per request x %.1f ms per connect), at "
-                "%d clients",
-                pg, conn, sessions, at.front().connection_ms, at.front().clients);
+  std::snprintf(
+      buf, sizeof buf,
+      "PostgreSQL CPU per request %.1f ms, of which about %.1f ms opening the "
+      "service's connection (%.2f new sessions per request \u00d7 %.1f ms per connect), at "
+      "%d client%s",
+      pg, conn, sessions, at.front().connection_ms, at.front().clients,
+      at.front().clients == 1 ? "" : "s");
   return buf;
 }
 

@@ -54,7 +54,9 @@ Result<std::vector<Entry>> ParseWeights(const std::string& text, const char* opt
     sum += c.weight;
     mix.push_back(c);
   }
-  if (sum != 100) {
+  // One class is the whole mix, whatever its weight ("aggregate_obscore=1").
+  if (mix.size() == 1) mix.front().weight = 100;
+  if (sum != 100 && mix.size() != 1) {
     return Status::InvalidArgument(std::string(option) + ": weights sum to " + std::to_string(sum) +
                                    ", not 100");
   }

@@ -1,5 +1,7 @@
 #include "sweep/tap_window_run.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -98,7 +100,8 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   }
   const fs::path log = fs::path(s.window_dir) / kLogName;
   SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> args, TapbenchArgs(s, clients, seconds));
-  std::vector<std::string> environment;
+  std::vector<std::string> environment = {std::string(kTapbenchParentEnv) + "=" +
+                                          std::to_string(getpid())};
   if (!s.userinfo.empty())
     environment.push_back(std::string(kServiceUserinfoEnv) + "=" + s.userinfo);
   const LoadCommand load{args, (fs::path(s.window_dir) / "tapbench.out").string(), environment};

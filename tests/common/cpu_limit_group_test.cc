@@ -31,8 +31,8 @@ TEST(CpuLimitGroup, ThrottlesABusyProcessToItsQuota) {
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
-    for (volatile uint64_t i = 0;; i = i + 1) {
-    }
+    volatile uint64_t spins = 0;
+    for (;;) spins = spins + 1;
   }
   ASSERT_TRUE((*group)->Add(child).ok());
   const auto start = std::chrono::steady_clock::now();

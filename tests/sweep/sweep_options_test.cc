@@ -45,6 +45,33 @@ TEST(SweepOptions, UnknownOrRepeatedClassesAreRefused) {
   EXPECT_EQ(twice.status().message(), "--mix: class 'cone_source' given twice");
 }
 
+TEST(SweepOptions, TheDefaultTapMixIsTheUsersFourClasses) {
+  EXPECT_EQ(TapMixText(DefaultTapMix()),
+            "tap_metadata=10,tap_lookup=40,tap_cone=35,tap_stream_1000=15");
+  // The aggregate alone: one class is the whole mix, whatever its weight.
+  EXPECT_EQ(TapMixText(*ParseTapMix("aggregate_obscore=1")), "aggregate_obscore=100");
+  EXPECT_FALSE(ParseTapMix("tap_cone=60,aggregate_obscore=30").ok());
+}
+
+TEST(SweepOptions, TheTapKeyNamesHowTheServiceIsServed) {
+  SweepOptions o;
+  const std::string plain = TapSweepKey(o);
+  EXPECT_NE(plain.find(";service=skyseed-dachs;"), std::string::npos) << plain;
+  o.tap.cpus = 0.25;
+  o.tap.instances = 2;
+  o.tap.pooler = PoolerKind::kPgpool;
+  EXPECT_NE(TapSweepKey(o).find(";service=skyseed-dachs+instances=2+cpus=0.25+pooler=pgpool;"),
+            std::string::npos)
+      << TapSweepKey(o);
+}
+
+TEST(SweepOptions, PoolerNamesRoundTrip) {
+  for (const PoolerKind k : {PoolerKind::kNone, PoolerKind::kPgbouncer, PoolerKind::kPgpool}) {
+    EXPECT_EQ(*ParsePooler(PoolerName(k)), k);
+  }
+  EXPECT_FALSE(ParsePooler("odyssey").ok());
+}
+
 TEST(SweepOptions, TheKeyNamesTheWarmupBoundAndAnyOtherJudgedInterval) {
   SweepOptions o;
   EXPECT_NE(SweepKey(o).find(";warmup=120;seed="), std::string::npos) << SweepKey(o);

@@ -180,7 +180,9 @@ step "skyseed sweep --target both --tap-url (this DaCHS), rows checked against b
 # Credentials in the URL (DaCHS serves public tables whatever they are):
 # they reach the service, and nothing skyseed prints or keeps.
 secret="Secret4pw$$"
+# Every TAP class, so tap_sweep_check.py checks each one's answers.
 "$bin" sweep --target both --tier ci --clients 1,2 --duration 2 --reps 1 --warmup 1 --keep-logs \
+  --tap-mix tap_metadata=10,tap_lookup=30,tap_cone=25,tap_footprint=15,tap_stream_1000=15,aggregate_obscore=5 \
   --tap-url "http://reader:$secret@127.0.0.1:$port/tap" --tap-pid "$(dachs_pid)" --tap-ceiling 1 \
   --data-dir "$pgdir" --out "$work/sweep" >"$work/sweep.log" 2>&1
 rc=$?

@@ -194,9 +194,11 @@ pooled = pooled_sessions / pooled_requests
 print(f"  2-client window, new sessions per request: {plain:.2f} without a pooler "
       f"({plain_sessions} / {plain_requests}), {pooled:.2f} through pgpool "
       f"({pooled_sessions} / {pooled_requests})")
-sys.exit(0 if 0.9 <= plain <= 1.3 and pooled < 0.2 else 1)
+# pgpool's 32 processes each open their own server connection the first
+# time they serve a role: in a short window some are still new.
+sys.exit(0 if 0.9 <= plain <= 1.3 and pooled < 0.4 * plain else 1)
 PY
-check "pg_stat_database: a session per request without a pooler, few through pgpool" test $? = 0
+check "pg_stat_database: a session per request without a pooler, under 0.4 through pgpool" test $? = 0
 python3 - "$work/replicas/tap-sweep.json" "$work/plain/tap-sweep.json" <<'PY'
 import json, sys
 pooled = json.load(open(sys.argv[1]))["tiers"][0]["windows"]
@@ -206,7 +208,7 @@ bad = [w for w in pooled if not (w["service_ceiling"] == 1.0 and w["proxy_cores"
 bad += [w for w in plain if w["new_sessions"] < 0.9 * (w["committed"] + w["failed"])]
 bad += [w for w in plain if not w["connection_ms"] > 0]
 bad += [w for w in pooled if w["clients"] == 2 and
-        w["new_sessions"] > 0.2 * (w["committed"] + w["failed"])]
+        w["new_sessions"] > 0.4 * (w["committed"] + w["failed"])]
 for w in bad: print("  " + str({k: w[k] for k in ("clients", "service_ceiling", "proxy_cores",
                                                    "new_sessions", "connection_ms")}))
 sys.exit(1 if bad else 0)
@@ -228,6 +230,9 @@ done
 sleep 2
 kill -9 "$sweeper"
 wait "$sweeper" 2>/dev/null
+tapbench_gone() { ! running -f "[s]kyseed tapbench"; }
+for _ in $(seq 50); do tapbench_gone && break; sleep 0.1; done
+check "its tapbench ended with it (it would load a dead service until --time ran out)" tapbench_gone
 left="$(leftovers)"
 check "kill -9 mid-window leaves the service running (found:$left)" test -n "$left"
 "$bin" server stop --data-dir "$pgdir" >"$work/stop.log" 2>&1
