@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's "Serve it with DaCHS" section, run as printed: its shell blocks
-# (each under a `<!-- readme-test: NAME -->` line) are read from README.md
+# The documented DaCHS path (docs/tap.md, "Serve it with DaCHS"), run as
+# printed: its shell blocks (each under a `<!-- readme-test: NAME -->` line)
+# are read from docs/tap.md
 # and run in order in one shell, from the repository root, against the DaCHS
 # and the PostgreSQL cluster 15/main that Debian's packages install. Between
 # blocks the test looks on its own: the database before publishing, the
@@ -61,8 +62,8 @@ for name in "${names[@]}"; do
     $0 == want { armed = 1; next }
     armed && /^```sh$/ { inside = 1; next }
     inside && /^```$/ { exit }
-    inside { print }' "$repo/README.md" >"$work/$name.sh"
-  [ -s "$work/$name.sh" ] || { echo "FAIL: README.md has no block $name"; exit 1; }
+    inside { print }' "$repo/docs/tap.md" >"$work/$name.sh"
+  [ -s "$work/$name.sh" ] || { echo "FAIL: docs/tap.md has no block $name"; exit 1; }
 done
 
 # Refuse rather than clobber what someone else has in DaCHS's cluster.
@@ -133,7 +134,7 @@ export work
 (cd "$repo" && bash "$work/readme.sh") >"$work/readme.out" 2>&1
 rc=$?
 cat "$work/readme.out"
-check "the README's DaCHS blocks run as printed (exit $rc)" test "$rc" = 0
+check "docs/tap.md's DaCHS blocks run as printed (exit $rc)" test "$rc" = 0
 
 # The answers pyvo printed, against psql with the indexes off.
 brute() { psql_gavo -c "SET enable_indexscan = off; SET enable_bitmapscan = off; $1" | tail -1; }
