@@ -143,7 +143,7 @@ std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_d
       // "on" (pglz): docs/benchmarks.md, "Full-page images".
       {"wal_compression", "lz4"},
       // synchronous_commit stays on, the service setting: grow turns it off
-      // in its own COPY sessions only (see grow/grow_steps.cc).
+      // in its own COPY sessions only (grow/pg_grow_database.cc).
       {"listen_addresses", "''"},
       {"unix_socket_directories", ConfQuote(SocketDirEntry(abs_data_dir))},
       {"port", std::to_string(kPort)},
