@@ -8,25 +8,8 @@
 # Needs scripts/install-tap-deps.sh, and root for the cgroup.
 set -u  # no -e: the test looks at exit codes itself
 bin="$(realpath "$1")"
-passed=0
-failed=0
-ok() { echo "ok: $*"; passed=$((passed + 1)); }
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-check() {  # check DESCRIPTION COMMAND...
-  local what="$1"; shift
-  if "$@"; then ok "$what"; else fail "$what"; fi
-}
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit
-}
-for p in gavodachs2-server pgbouncer pgpool2 haproxy; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    fail "package $p is missing: run scripts/install-tap-deps.sh"
-    finish
-  fi
-done
+source "$(dirname "$0")/lib.sh"
+require_packages gavodachs2-server pgbouncer pgpool2 haproxy
 
 work="$(mktemp -d /tmp/skyseed-tap-service.XXXXXX)"
 chmod 755 "$work"  # the embedded server may run as user postgres

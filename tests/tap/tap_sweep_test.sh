@@ -10,26 +10,8 @@
 set -u  # no -e: the test looks at exit codes itself
 bin="$(realpath "$1")"
 here="$(cd "$(dirname "$0")" && pwd)"
-passed=0
-failed=0
-ok() { echo "ok: $*"; passed=$((passed + 1)); }
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
-check() {  # check DESCRIPTION COMMAND...
-  local what="$1"; shift
-  if "$@"; then ok "$what"; else fail "$what"; fi
-}
-finish() {
-  echo "$passed passed, $failed failed"
-  [ "$failed" -eq 0 ]
-  exit
-}
-
-for p in gavodachs2-server python3-pyvo postgresql-15-q3c; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    fail "package $p is missing: run scripts/install-tap-deps.sh"
-    finish
-  fi
-done
+source "$(dirname "$0")/lib.sh"
+require_packages gavodachs2-server python3-pyvo postgresql-15-q3c
 
 work="$(mktemp -d /tmp/skyseed-tap-sweep.XXXXXX)"
 chmod 755 "$work"  # the embedded server may run as user postgres
