@@ -1,5 +1,6 @@
 # Sourced by the TAP tests that run sweeps through skyseed's own DaCHS:
-# counting checks, and the packages they need.
+# counting checks, the packages they need, and a sweep refused. Expect
+# $bin (the skyseed binary) and $work (the test's temp dir).
 passed=0
 failed=0
 ok() { echo "ok: $*"; passed=$((passed + 1)); }
@@ -21,4 +22,18 @@ require_packages() {  # require_packages PACKAGE...: or fail, naming the script 
       finish
     fi
   done
+}
+# refused DESCRIPTION ARGS...: `skyseed sweep ARGS` exits 2 with one line and
+# creates nothing.
+refused() {
+  local what="$1"; shift
+  "$bin" sweep "$@" --data-dir "$work/untouched" --out "$work/untouched-out" \
+    >"$work/refused.out" 2>"$work/refused.err"
+  local rc=$?
+  if [ "$rc" = 2 ] && [ "$(wc -l <"$work/refused.err")" = 1 ] && [ ! -e "$work/untouched" ] &&
+     [ ! -e "$work/untouched-out" ]; then
+    ok "$what: exit 2, one line, nothing created ($(cat "$work/refused.err"))"
+  else
+    fail "$what: exit $rc, $(cat "$work/refused.err" "$work/refused.out" | head -3)"
+  fi
 }

@@ -28,18 +28,6 @@ cleanup() {
 trap cleanup EXIT
 
 # ------------------------------------------------------------ bad arguments
-refused() {  # refused DESCRIPTION ARGS...: exit 2, one line, nothing created
-  local what="$1"; shift
-  "$bin" sweep "$@" --data-dir "$work/untouched" --out "$work/untouched-out" \
-    >"$work/refused.out" 2>"$work/refused.err"
-  local rc=$?
-  if [ "$rc" = 2 ] && [ "$(wc -l <"$work/refused.err")" = 1 ] && [ ! -e "$work/untouched" ] &&
-     [ ! -e "$work/untouched-out" ]; then
-    ok "$what: exit 2, one line, nothing created ($(cat "$work/refused.err"))"
-  else
-    fail "$what: exit $rc, $(cat "$work/refused.err" "$work/refused.out" | head -3)"
-  fi
-}
 refused "--target nosuch" --target nosuch --tier ci
 refused "an unreachable --tap-url" --target tap --tap-url http://127.0.0.1:9/tap --tier ci
 refused "--tap-url with --target db" --target db --tap-url http://127.0.0.1:9/tap --tier ci
