@@ -114,10 +114,10 @@ Result<std::unique_ptr<CpuLimitGroup>> CpuLimitGroup::Create(const std::string& 
   if (mkdir(path.c_str(), 0755) != 0 && errno != EEXIST) {
     return Status::IoError("cannot make cgroup " + path.string() + ": " + std::strerror(errno));
   }
-  std::unique_ptr<CpuLimitGroup> g(new CpuLimitGroup(path.string(), h.v2, cpus));
   const long period_us = std::lround(kCfsPeriodSeconds * 1e6);
   // The kernel's smallest quota is 1 ms.
   const long quota_us = std::max(1000L, std::lround(cpus * period_us));
+  std::unique_ptr<CpuLimitGroup> g(new CpuLimitGroup(path.string(), h.v2, cpus, quota_us));
   if (h.v2) {
     SKYSEED_RETURN_IF_ERROR(
         WriteControl(path / "cpu.max", std::to_string(quota_us) + " " + std::to_string(period_us)));
@@ -151,8 +151,7 @@ Result<CpuThrottling> CpuLimitGroup::Read() const {
 
 std::string CpuLimitGroup::Describe() const {
   char buf[96];
-  std::snprintf(buf, sizeof buf, ": %.0f us per %.0f us (%g CPUs)",
-                std::max(1000.0, std::round(cpus_ * kCfsPeriodSeconds * 1e6)),
+  std::snprintf(buf, sizeof buf, ": %ld us per %.0f us (%g CPUs)", quota_us_,
                 kCfsPeriodSeconds * 1e6, cpus_);
   return std::string(v2_ ? "cgroup v2 " : "cgroup v1 ") + path_ + buf;
 }

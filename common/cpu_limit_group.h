@@ -47,11 +47,12 @@ class CpuLimitGroup {
   Status Remove();
 
  private:
-  CpuLimitGroup(std::string path, bool v2, double cpus)
-      : path_(std::move(path)), v2_(v2), cpus_(cpus) {}
+  CpuLimitGroup(std::string path, bool v2, double cpus, long quota_us)
+      : path_(std::move(path)), v2_(v2), cpus_(cpus), quota_us_(quota_us) {}
   std::string path_;
   bool v2_;
   double cpus_;
+  long quota_us_;  // per kCfsPeriodSeconds
   bool removed_ = false;
 };
 

@@ -40,14 +40,27 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
                            ReadSweepWindows(c, key, t->tier, t->corpus_digest));
   std::unique_ptr<DachsService> dachs;
-  TapWindowSetting setting{o, tier.name, query_dir.string(), "", o.tap.url, o.tap.userinfo};
-  if (o.tap.pid > 0) setting.service_pids = {o.tap.pid};
-  setting.service_ceiling = o.tap.ceiling_cores;
-  setting.caps = caps;
-  setting.machine = machine;
+  // A --tap-url service as its options describe it; skyseed's DaCHS fills
+  // in its own below.
+  std::vector<int> url_service_pids;
+  if (o.tap.pid > 0) url_service_pids = {o.tap.pid};
+  TapWindowSetting setting{o,
+                           tier.name,
+                           query_dir.string(),
+                           "",
+                           o.tap.url,
+                           o.tap.userinfo,
+                           url_service_pids,
+                           {},
+                           o.tap.ceiling_cores,
+                           -1,
+                           {},
+                           caps,
+                           machine};
   // skyseed's DaCHS only when a window is still to be measured (a rerun of
   // a finished or saturated tier needs no service).
-  if (setting.url.empty() && held && WindowsLeftToMeasure(o, done)) {
+  const bool to_measure = held && WindowsLeftToMeasure(o, done);
+  if (setting.url.empty() && to_measure) {
     DachsOptions d{o.tap.data_dir,  o.tap.dbname, kCorpusSchema, o.tap.dachs_settings,
                    o.tap.instances, o.tap.cpus,   o.tap.pooler,  o.tap.timeout_s};
     SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
@@ -60,7 +73,7 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
   }
   // What a connection costs the server here, to price the service's churn.
   const int postmaster = LocalPostmasterPid(c.backend_pid());
-  if (held && postmaster > 0 && WindowsLeftToMeasure(o, done)) {
+  if (to_measure && postmaster > 0) {
     SKYSEED_ASSIGN_OR_RETURN(setting.connection_ms, ProbeConnectionCpuMs(o.conninfo, postmaster));
     char text[96];
     std::snprintf(text, sizeof text, ": a connect and disconnect costs PostgreSQL %.2f ms of CPU",

@@ -219,11 +219,11 @@ Status DachsService::Configure(Narrator& narrator) {
     SKYSEED_ASSIGN_OR_RETURN(const int port, FreeLoopbackPort());
     ports_.push_back(port);
   }
-  int front_port = ports_[0];
+  front_port_ = ports_[0];
   if (ports_.size() > 1) {
-    SKYSEED_ASSIGN_OR_RETURN(front_port, FreeLoopbackPort());
+    SKYSEED_ASSIGN_OR_RETURN(front_port_, FreeLoopbackPort());
   }
-  front_ = "http://127.0.0.1:" + std::to_string(front_port);
+  front_ = "http://127.0.0.1:" + std::to_string(front_port_);
   url_ = front_ + "/tap";
   for (size_t i = 0; i < ports_.size(); ++i) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(RcPath(i), RcText(i)));
@@ -272,14 +272,18 @@ Status DachsService::Configure(Narrator& narrator) {
   return Status::Ok();
 }
 
+std::string DachsService::InstanceFolder(const char* name, size_t i) const {
+  return (fs::path(root_) / (i == 0 ? std::string(name) : name + ("-" + std::to_string(i))))
+      .string();
+}
+
 std::string DachsService::RcText(size_t i) const {
-  const std::string suffix = i == 0 ? "" : "-" + std::to_string(i);
   RcSections rc;
   SetItem(&rc, "general", "rootDir", root_);
   SetItem(&rc, "general", "logLevel", "info");
   // Each process its own pid file and logs; the imported resources shared.
-  SetItem(&rc, "general", "stateDir", (fs::path(root_) / ("state" + suffix)).string());
-  SetItem(&rc, "general", "logDir", (fs::path(root_) / ("logs" + suffix)).string());
+  SetItem(&rc, "general", "stateDir", InstanceFolder("state", i));
+  SetItem(&rc, "general", "logDir", InstanceFolder("logs", i));
   SetItem(&rc, "web", "bindAddress", "127.0.0.1");
   SetItem(&rc, "web", "serverPort", std::to_string(ports_[i]));
   // The URL clients see, in every process's self-links: haproxy's front.
@@ -305,10 +309,8 @@ Status DachsService::Serve() {
   const std::string user = ServiceUser(options_.data_dir);
   std::error_code ec;
   for (size_t i = 0; i < ports_.size(); ++i) {
-    const std::string suffix = i == 0 ? "" : "-" + std::to_string(i);
-    for (const char* folder : {"state", "logs"}) {
-      fs::create_directories(fs::path(root_) / (folder + suffix), ec);
-    }
+    for (const char* folder : {"state", "logs"})
+      fs::create_directories(InstanceFolder(folder, i), ec);
   }
   // DaCHS makes its jobs' folder at the first query and hands it to the
   // group "gavo", which the unprivileged server may not do: that request
@@ -335,8 +337,7 @@ Status DachsService::Serve() {
   }
   for (size_t i = 0; i < ports_.size(); ++i) SKYSEED_RETURN_IF_ERROR(ServeInstance(i, user));
   if (ports_.size() > 1) {
-    BalancerSetup b{(fs::path(root_) / kBalancerFolder).string(),
-                    std::atoi(front_.substr(front_.rfind(':') + 1).c_str()), ports_,
+    BalancerSetup b{(fs::path(root_) / kBalancerFolder).string(), front_port_, ports_,
                     options_.timeout_s, user};
     SKYSEED_ASSIGN_OR_RETURN(balancer_pid_, StartBalancer(b));
     SKYSEED_RETURN_IF_ERROR(AwaitAvailable(url_));
@@ -348,8 +349,7 @@ Status DachsService::ServeInstance(size_t i, const std::string& user) {
   SKYSEED_RETURN_IF_ERROR(
       RunDachs({"serve", "start"}, "serve-start-" + std::to_string(i), user, i));
   SKYSEED_RETURN_IF_ERROR(AwaitAvailable("http://127.0.0.1:" + std::to_string(ports_[i]) + "/tap"));
-  const std::string state = i == 0 ? "state" : "state-" + std::to_string(i);
-  const int pid = RunningPid((fs::path(root_) / state / "web.pid").string(), "dachs");
+  const int pid = RunningPid((fs::path(InstanceFolder("state", i)) / "web.pid").string(), "dachs");
   if (pid == 0) return Status::Database("DaCHS process " + std::to_string(i) + " wrote no pid");
   pids_.push_back(pid);
   if (options_.cpus <= 0) return Status::Ok();
@@ -367,10 +367,10 @@ Status DachsService::Stop() {
   stopped_ = true;
   StopProcess(balancer_pid_, "haproxy");
   for (size_t i = 0; i < std::max<size_t>(1, ports_.size()); ++i) {
-    const std::string state = i == 0 ? "state" : "state-" + std::to_string(i);
-    const int pid = i < pids_.size()
-                        ? pids_[i]
-                        : RunningPid((fs::path(root_) / state / "web.pid").string(), "dachs");
+    const int pid =
+        i < pids_.size()
+            ? pids_[i]
+            : RunningPid((fs::path(InstanceFolder("state", i)) / "web.pid").string(), "dachs");
     // `dachs serve stop` when we may still run programs; after an interrupt
     // (which stops every child at once) the signal DaCHS's own stop sends.
     if (DachsAlive(pid) && !Interrupted() && i < ports_.size()) {

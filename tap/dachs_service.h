@@ -75,6 +75,9 @@ class DachsService {
   // gavo.rc of DaCHS process i (0: also the one `dachs init` and `imp` read).
   std::string RcText(size_t i) const;
   std::string RcPath(size_t i) const;
+  // Process i's own folder `name` ("state", "logs"): name for process 0,
+  // name-i for the others.
+  std::string InstanceFolder(const char* name, size_t i) const;
   // As `as_user` (through runuser) when given, else as ourselves.
   Status RunDachs(const std::vector<std::string>& args, const std::string& log_name,
                   const std::string& as_user = "", size_t instance = 0);
@@ -85,7 +88,8 @@ class DachsService {
   std::string root_;  // the private folder
   std::string url_;
   std::string version_;
-  std::string front_;  // http://127.0.0.1:PORT: DaCHS's own, or haproxy's
+  int front_port_ = 0;  // the port clients use: DaCHS's own, or haproxy's
+  std::string front_;   // http://127.0.0.1:front_port_
   std::vector<int> ports_;
   std::vector<int> pids_;
   int pooler_pid_ = 0;
