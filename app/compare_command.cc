@@ -59,9 +59,9 @@ Result<SweepRecord> ReadSweepFromDatabase(const std::string& conninfo, const Swe
   std::vector<SweepRecord> kind;
   std::string ids;
   for (SweepRecord& r : *all) {
-    if (IsTapSweepKey(r.key) != choice.tap) continue;
+    if (r.key.tap() != choice.tap) continue;
     if (!choice.id.empty() && SweepId(r.key) != choice.id) continue;
-    ids += (ids.empty() ? "" : ", ") + SweepId(r.key) + " (" + r.key + ")";
+    ids += (ids.empty() ? "" : ", ") + SweepId(r.key) + " (" + r.key.Text() + ")";
     kind.push_back(std::move(r));
   }
   const std::string what = choice.tap ? "TAP sweep" : "database sweep";

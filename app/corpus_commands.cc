@@ -1,11 +1,11 @@
 // `skyseed hash` and `skyseed generate`: the corpus without a database.
 #include <cstdio>
 #include <memory>
-#include <thread>
 
 #include "app/commands.h"
 #include "app/seed_option.h"
 #include "app/user_values.h"
+#include "common/machine_size.h"
 #include "console/console_narrator.h"
 #include "generator/corpus_tables.h"
 #include "loader/output_files.h"
@@ -27,7 +27,7 @@ Result<ParsedCorpusOptions> ParseCorpusOptions(const CorpusOptions& o) {
   Result<uint64_t> seed = ParseSeed(o.seed);
   if (!seed.ok()) return seed.status();
   p.seed = *seed;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = static_cast<unsigned>(ReadMachineSize().cores);
   Result<uint64_t> threads =
       o.threads.empty() ? Result<uint64_t>(cores) : ParseCount(o.threads, "--threads", 1, 256);
   if (!threads.ok()) return threads.status();

@@ -58,7 +58,8 @@ Status ConnectAndGrow(const LoadingArgs& a, const GrowPlan& plan,
 }
 
 struct GrowArgs {
-  std::string tiers, target_size, seed = kDefaultSeed, chunk_rows = "50000", shard;
+  std::string tiers, target_size, seed = kDefaultSeed,
+                                  chunk_rows = DefaultText(GrowPlan{}.chunk_rows), shard;
   bool verify = false;
   LoadingArgs loading;
 };
@@ -109,7 +110,7 @@ void AddGrowCommand(CLI::App& app, CommandRun* run) {
       ->excludes(tier_opt);
   AddSeedOption(cmd, &a->seed);
   cmd->add_option("--chunk-rows", a->chunk_rows, "rows per chunk = per COPY transaction")
-      ->default_val("50000");
+      ->default_val(a->chunk_rows);
   cmd->add_option("--shard", a->shard,
                   "K/N: load only shard K of N of the chunks, so N processes (on one host or "
                   "many) grow one server together; the last to finish builds the indexes and "

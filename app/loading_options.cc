@@ -1,15 +1,14 @@
 #include "app/loading_options.h"
 
-#include <thread>
-
 #include "app/user_values.h"
+#include "common/machine_size.h"
 #include "console/console_narrator.h"
 #include "grow/memory_setting.h"
 
 namespace skyseed {
 namespace {
 
-int DefaultJobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+int DefaultJobs() { return ReadMachineSize().cores; }
 
 }  // namespace
 
@@ -27,11 +26,11 @@ Result<int> ParseJobs(const std::string& text) {
 
 void AddLoadingOptions(CLI::App* cmd, LoadingArgs* a) {
   cmd->add_option("--jobs", a->jobs, "parallel COPY connections and index builds (default: cores)");
-  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val("512MB");
+  cmd->add_option("--maintenance-work-mem", a->mwm, "for index builds")->default_val(a->mwm);
   cmd->add_option("--retries", a->retries,
                   "times to resume after losing the server mid-way (a terminated backend, a "
                   "restart), waiting 1, 2, 4 ... 30 s between tries; 0 fails at once")
-      ->default_val("5");
+      ->default_val(a->retries);
   cmd->add_option("--gist-build", a->gist_build,
                   "during-load: the pg_sphere GiSTs grow with the load, their cost shared by "
                   "every loading connection; after-load: built once each table is loaded, one "

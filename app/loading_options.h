@@ -13,7 +13,9 @@
 namespace skyseed {
 
 struct LoadingArgs {
-  std::string jobs, mwm = "512MB", retries = "5", standard_names, gist_build = "during-load";
+  std::string jobs, mwm = GrowPlan{}.maintenance_work_mem,
+                    retries = std::to_string(GrowPlan{}.retries), standard_names,
+                    gist_build = "during-load";
   std::vector<std::string> grant_roles;
   ConnectionOptions conn;
 };

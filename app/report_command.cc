@@ -68,7 +68,8 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
       "with the capacity sweeps run on them (throughput and latency by clients and by "
       "database size, saturation, flagged windows).");
   struct Args {
-    std::string out, slo_p95 = "2s", slo_errors = "1%";
+    std::string out, slo_p95 = DefaultText(Slo{}.p95_ms) + "ms",
+                     slo_errors = DefaultText(Slo{}.error_rate * 100) + "%";
     ConnectionOptions conn;
   };
   auto a = std::make_shared<Args>();

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/stored_order.h"
+#include "capacity/capacity.h"
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
 #include "loader/pg_connection.h"
@@ -154,21 +155,17 @@ nlohmann::json SweepsJson(const std::vector<SweepRecord>& sweeps) {
   nlohmann::json out = nlohmann::json::array();
   for (const SweepRecord& r : sweeps) {
     for (const TierSweep& t : r.tiers) {
-      double peak = 0;
-      int at = 0, flagged = 0;
-      for (const auto& [clients, ws] : WindowsByClients(t)) {
-        const double tps = StepFromWindows(ws).tps;
-        if (tps > peak) peak = tps, at = clients;
-        for (const SweepWindow& w : ws) flagged += !w.valid();
-      }
-      out.push_back({{"sweep", r.key},
+      const TierPeak peak = PeakOf(t);
+      int flagged = 0;
+      for (const SweepWindow& w : t.windows) flagged += !w.valid();
+      out.push_back({{"sweep", r.key.Text()},
                      {"sweep_id", SweepId(r.key)},
                      {"tier", t.tier},
                      {"corpus_digest", t.corpus_digest},
                      {"windows", t.windows.size()},
                      {"flagged_windows", flagged},
-                     {"peak_tps", peak},
-                     {"peak_at_clients", at},
+                     {"peak_tps", peak.rate},
+                     {"peak_at_clients", peak.clients},
                      {"saturated", t.finding.saturated},
                      {"finding", t.finding.reason}});
     }

@@ -25,15 +25,22 @@ namespace skyseed {
 namespace {
 
 struct SweepArgs {
-  std::string tiers = "ci,S,D1", clients = "1,8,16,32", duration = "60", reps = "3", warmup = "120",
-              mix = MixText(DefaultSweepMix()), out = "skyseed-sweep", seed = kDefaultSeed,
-              lookups = "10000", cones = "2000";
+  const SweepOptions defaults;
+  std::string tiers = "ci,S,D1", clients = DefaultText(defaults.clients),
+              duration = DefaultText(defaults.duration_s), reps = DefaultText(defaults.reps),
+              warmup = DefaultText(defaults.warmup_s), mix = MixText(defaults.mix),
+              out = defaults.out_dir, seed = kDefaultSeed,
+              lookups = DefaultText(defaults.workload.lookups),
+              cones = DefaultText(defaults.workload.cones);
+  std::string tap_window;       // empty: --duration
   std::string warmup_interval;  // empty: 5 s, or the whole bound when that is shorter
   bool keep_logs = false, remeasure_flagged = false;
   LoadingArgs loading;
-  std::string target = "db", tap_url, tap_mix = TapMixText(DefaultTapMix()), tap_pid = "0",
+  std::string target = "db", tap_url, tap_mix = TapMixText(defaults.tap_mix), tap_pid = "0",
               tap_ceiling = "0", tap_tables = "ivoa.obscore,skyseed_corpus.gaia_source",
-              tap_timeout = "120", tap_cpus, tap_instances = "1", tap_pooler = "none";
+              tap_timeout = DefaultText(defaults.tap.timeout_s), tap_cpus,
+              tap_instances = DefaultText(defaults.tap.instances),
+              tap_pooler = PoolerName(defaults.tap.pooler);
   std::vector<std::string> dachs_settings;
   // Which options were given, for the combinations --target rules out.
   bool mix_given = false, tap_given = false;
@@ -145,6 +152,9 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   o->clients = *clients;
   SKYSEED_ASSIGN_OR_RETURN(int duration, ParseInt(a.duration, "--duration", 1, 86'400));
   o->duration_s = duration;
+  if (!a.tap_window.empty()) {
+    SKYSEED_ASSIGN_OR_RETURN(o->tap_window_s, ParseInt(a.tap_window, "--tap-window", 1, 86'400));
+  }
   Result<int> reps = ParseInt(a.reps, "--reps", 1, 100);
   if (!reps.ok()) return reps.status();
   o->reps = *reps;
@@ -263,6 +273,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->clients);
   cmd->add_option("--duration", a->duration, "seconds per measurement window")
       ->default_val(a->duration);
+  cmd->add_option("--tap-window", a->tap_window,
+                  "seconds per TAP measurement window (default: --duration); a service answers "
+                  "~10 req/s, so 200 requests of a 10 % class take ~200 s where pgbench needs 60");
   cmd->add_option("--reps", a->reps, "windows per client count (95 % Student-t intervals)")
       ->default_val(a->reps);
   cmd->add_option("--warmup", a->warmup,
@@ -352,8 +365,8 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
     a->tap_given = cmd->count("--tap-url") + cmd->count("--tap-mix") + cmd->count("--tap-pid") +
                        cmd->count("--tap-ceiling") + cmd->count("--tap-tables") +
                        cmd->count("--tap-timeout") + cmd->count("--dachs-setting") +
-                       cmd->count("--tap-cpus") + cmd->count("--tap-instances") +
-                       cmd->count("--tap-pooler") >
+                       cmd->count("--tap-window") + cmd->count("--tap-cpus") +
+                       cmd->count("--tap-instances") + cmd->count("--tap-pooler") >
                    0;
     *run = [=]() -> Status { return RunSweepCommand(*a); };
   });

@@ -6,13 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "app/user_values.h"
 #include "common/status.h"
 #include "tap/tap_load.h"
 
 namespace skyseed {
 
 struct TapbenchArgs {
-  std::string url, clients = "1", time, log, seed = "1", timeout = "120";
+  std::string url, clients = "1", time, log, seed = "1",
+                   timeout = DefaultText(TapLoadOptions{}.timeout_s);
   std::vector<std::string> files;  // CLASS=QUERYFILE@WEIGHT
 };
 

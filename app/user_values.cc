@@ -132,4 +132,16 @@ Result<double> ParseMilliseconds(const std::string& text, const char* what) {
   return v * unit;
 }
 
+std::string DefaultText(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", v);
+  return text;
+}
+
+std::string DefaultText(const std::vector<int>& list) {
+  std::string text;
+  for (int v : list) text += (text.empty() ? "" : ",") + std::to_string(v);
+  return text;
+}
+
 }  // namespace skyseed

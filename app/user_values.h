@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "common/status.h"
 
@@ -12,6 +13,11 @@ namespace skyseed {
 
 // Decimal integer in [0, 2^63 - 1] (it is stored in a bigint).
 Result<uint64_t> ParseSeed(const std::string& text);
+// An option's default as --help shows it and its parser reads it back
+// ("60", "0.25"): option texts take their defaults from the typed options'
+// own, so each default is written once.
+std::string DefaultText(double v);
+std::string DefaultText(const std::vector<int>& list);
 // Decimal integer in [min, max]; `what` names the option in the error.
 Result<uint64_t> ParseCount(const std::string& text, const char* what, uint64_t min, uint64_t max);
 // "10GiB", "500MB", "1.5TiB", "4096" (bytes); binary (KiB..TiB) and decimal

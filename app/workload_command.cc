@@ -20,7 +20,8 @@ namespace {
 constexpr uint64_t kMaxWorkloadCount = 10'000'000;
 
 struct WorkloadArgs {
-  std::string tier, out, seed = kDefaultSeed, lookups = "10000", cones = "2000";
+  std::string tier, out, seed = kDefaultSeed, lookups = DefaultText(WorkloadOptions{}.lookups),
+                         cones = DefaultText(WorkloadOptions{}.cones);
 };
 
 Result<WorkloadOptions> ParseWorkloadOptions(const WorkloadArgs& a) {
@@ -66,8 +67,8 @@ void AddWorkloadCommand(CLI::App& app, CommandRun* run) {
   cmd->add_option("--out", a->out, "output directory (created if missing)")->required();
   AddSeedOption(cmd, &a->seed);
   cmd->add_option("--lookups", a->lookups, "source IDs, and as many observation keys")
-      ->default_val("10000");
-  cmd->add_option("--cones", a->cones, "cone centres")->default_val("2000");
+      ->default_val(a->lookups);
+  cmd->add_option("--cones", a->cones, "cone centres")->default_val(a->cones);
   cmd->footer(
       "Example: skyseed workload --tier ci --out ./workload-ci\n"
       "Then: psql CONNINFO -f ./workload-ci/setup.sql && "

@@ -8,29 +8,6 @@
 namespace skyseed {
 namespace {
 
-// Which guard a window's flag belongs to: each flag starts with the words
-// its guard writes (sweep/window_frame.cc, sweep/sweep_window_run.cc,
-// sweep/tap_window_run.cc).
-struct GuardKind {
-  const char* guard;
-  std::vector<const char*> flag_starts;
-};
-const std::vector<GuardKind>& Guards() {
-  static const std::vector<GuardKind> guards = {
-      {"load generator ran to completion", {"pgbench exited", "tapbench exited"}},
-      {"load generator's log matches its own count", {"log holds"}},
-      {"load generator below its ceiling", {"load generator at its ceiling"}},
-      {"no other process holding the CPUs", {"host-contended"}},
-      {"no swapping", {"swap grew"}},
-      {"disk headroom kept", {"disk headroom"}},
-      {"no unexpected restarts", {"server restarted"}},
-      // "cold: warm-up did not settle ..." (sweep/sweep.cc, warmup.h) and "cold
-      // cache: hit ... vs ..." (cold_windows.h).
-      {"warm cache", {"cold"}},
-  };
-  return guards;
-}
-
 std::string WindowName(const SweepWindow& w) {
   return w.tier + " " + std::to_string(w.clients) + " clients rep " + std::to_string(w.rep);
 }
@@ -51,16 +28,24 @@ std::string LimitText(const TierSweep& t) {
   return t.finding.saturated ? LimitKindName(t.finding.limit) : "none";
 }
 
+TierPeak PeakOf(const TierSweep& t) {
+  TierPeak peak;
+  for (const auto& [clients, ws] : WindowsByClients(t)) {
+    const StepEvidence e = StepFromWindows(ws);
+    if (e.tps > peak.rate) peak = {e.tps, clients, e.p95_ms};
+  }
+  return peak;
+}
+
 TierCapacity CapacityOf(const TierSweep& t, const Slo& slo) {
   TierCapacity c;
   c.tier = t.tier;
+  const TierPeak peak = PeakOf(t);
+  c.peak_tps = peak.rate;
+  c.peak_clients = peak.clients;
   for (const auto& [clients, ws] : WindowsByClients(t)) {
     const StepEvidence e = StepFromWindows(ws);
     if (e.tps <= 0) continue;  // no valid window
-    if (e.tps > c.peak_tps) {
-      c.peak_tps = e.tps;
-      c.peak_clients = clients;
-    }
     const double errors = ValidInterval(ws, [](const SweepWindow& w) { return w.error_rate; }).mean;
     if (e.p95_ms <= slo.p95_ms && errors < slo.error_rate && e.tps > c.sustainable_tps) {
       c.sustainable_tps = e.tps;
@@ -73,21 +58,16 @@ TierCapacity CapacityOf(const TierSweep& t, const Slo& slo) {
 
 std::vector<GuardResult> SummariseGuards(const SweepRecord& r) {
   std::vector<GuardResult> out;
-  for (const GuardKind& g : Guards()) out.push_back({g.guard, {}});
-  GuardResult other{"every flag of a known guard", {}};
+  for (const GuardInfo& g : GuardTable()) out.push_back({g.name, {}});
+  GuardResult other{GuardName(Guard::kUnknown), {}};
   for (const TierSweep& t : r.tiers) {
     for (const SweepWindow& w : t.windows) {
-      for (const std::string& flag : w.flags) {
-        bool known = false;
-        for (size_t i = 0; i < Guards().size(); ++i) {
-          for (const char* start : Guards()[i].flag_starts) {
-            if (flag.rfind(start, 0) == 0) {
-              out[i].windows.push_back(WindowName(w));
-              known = true;
-            }
-          }
-        }
-        if (!known) other.windows.push_back(WindowName(w) + ": " + flag);
+      for (size_t i = 0; i < GuardTable().size(); ++i) {
+        if (HasGuard(w.flags, GuardTable()[i].guard)) out[i].windows.push_back(WindowName(w));
+      }
+      for (const GuardFlag& flag : w.flags) {
+        if (flag.guard == Guard::kUnknown)
+          other.windows.push_back(WindowName(w) + ": " + flag.text);
       }
     }
   }
@@ -126,15 +106,14 @@ std::string CapacityLine(const SweepRecord& r, const Slo& slo,
 
 const SweepRecord* PairedDatabaseSweep(const std::vector<SweepRecord>& sweeps,
                                        const SweepRecord& tap) {
-  const size_t at = tap.key.find(";duration=");
-  if (at == std::string::npos) return nullptr;
-  const std::string measured = tap.key.substr(at);
+  // The same draws; of several, the one with the TAP sweep's windows (as
+  // --target both records them unless --tap-window sets the TAP's apart).
+  const SweepRecord* paired = nullptr;
   for (const SweepRecord& r : sweeps) {
-    if (IsTapSweepKey(r.key)) continue;
-    const size_t d = r.key.find(";duration=");
-    if (d != std::string::npos && r.key.substr(d) == measured) return &r;
+    if (r.key.tap() || !SameDraws(r.key, tap.key)) continue;
+    if (paired == nullptr || r.key.duration_s == tap.key.duration_s) paired = &r;
   }
-  return nullptr;
+  return paired;
 }
 
 std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo& slo) {

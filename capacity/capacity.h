@@ -25,6 +25,17 @@ struct TierCapacity {
   double p95_ms_at_sustainable = 0;
 };
 
+// A tier's best step: the highest mean throughput over a step's valid
+// windows (as the saturation rule takes them), its client count and its
+// mean p95; all 0 when no step has a valid window. The one definition of
+// "peak" that the report, the sweep's closing lines and `status` print.
+struct TierPeak {
+  double rate = 0;
+  int clients = 0;
+  double p95_ms = 0;
+};
+TierPeak PeakOf(const TierSweep& t);
+
 // Per step: means over its valid windows, as the saturation rule takes them.
 TierCapacity CapacityOf(const TierSweep& t, const Slo& slo);
 

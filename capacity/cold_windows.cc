@@ -28,8 +28,8 @@ std::vector<std::string> ColdWindowFlags(const std::vector<SweepWindow>& step,
     if (w.hit_ratio < hit - rule.hit_tolerance && w.reads_per_s > read_factor * reads &&
         beyond_noise) {
       char buf[128];
-      std::snprintf(buf, sizeof buf, "%s: hit %.4f vs %.4f in the other repetitions",
-                    kColdCacheFlagStart, w.hit_ratio, hit);
+      std::snprintf(buf, sizeof buf, "cold cache: hit %.4f vs %.4f in the other repetitions",
+                    w.hit_ratio, hit);
       flags[i] = buf;
     }
   }
@@ -41,11 +41,9 @@ std::vector<size_t> FlagColdWindows(std::vector<SweepWindow>* step, const Warmup
   std::vector<size_t> changed;
   for (size_t i = 0; i < step->size(); ++i) {
     if (flags[i].empty()) continue;
-    std::vector<std::string>& have = (*step)[i].flags;
-    bool already = false;
-    for (const std::string& f : have) already = already || f.rfind(kColdCacheFlagStart, 0) == 0;
-    if (already) continue;
-    have.push_back(flags[i]);
+    std::vector<GuardFlag>& have = (*step)[i].flags;
+    if (HasGuard(have, Guard::kWarmCache)) continue;
+    have.push_back({Guard::kWarmCache, flags[i]});
     changed.push_back(i);
   }
   return changed;

@@ -11,9 +11,6 @@
 
 namespace skyseed {
 
-// Every flag this check writes starts so (the "warm cache" guard).
-inline constexpr const char* kColdCacheFlagStart = "cold cache";
-
 // One entry per window of `step` (one client count's repetitions): empty, or
 // "cold cache: hit 0.9983 vs 0.9999 in the other repetitions" when its hit
 // ratio is below the others' mean by more than rule.hit_tolerance AND its
@@ -26,8 +23,9 @@ inline constexpr const char* kColdCacheFlagStart = "cold cache";
 std::vector<std::string> ColdWindowFlags(const std::vector<SweepWindow>& step,
                                          const WarmupRule& rule, double read_factor = 3);
 
-// Adds ColdWindowFlags to the windows of `step` that do not carry a cold
-// cache flag yet; the indexes of the windows it changed.
+// Adds ColdWindowFlags, as the warm cache guard's, to the windows of `step`
+// that do not fail that guard yet (this check's flag read back with the
+// window, or its warm-up's): the indexes of the windows it changed.
 std::vector<size_t> FlagColdWindows(std::vector<SweepWindow>* step, const WarmupRule& rule);
 
 }  // namespace skyseed

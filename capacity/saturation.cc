@@ -131,16 +131,49 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
   return kind;
 }
 
+namespace {
+
+// Whether `at` met the saturation rule against the step before it.
+bool StoppedScaling(const StepEvidence& before, const StepEvidence& at, const SaturationRule& r) {
+  if (before.tps <= 0 || before.p95_ms <= 0) return false;
+  return at.tps / before.tps - 1 < r.min_tps_gain && at.p95_ms / before.p95_ms - 1 > r.min_p95_rise;
+}
+
+std::vector<StepVerdict> StepVerdicts(const std::vector<StepEvidence>& steps,
+                                      const SaturationRule& rule) {
+  std::vector<StepVerdict> out;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    StepVerdict v;
+    v.clients = steps[i].clients;
+    if (steps[i].tps <= 0) {
+      v.why = "no valid window";
+    } else {
+      v.classified = true;
+      v.limit = ClassifyLimit(steps.front(), steps[i], rule, &v.why);
+      if (v.limit == LimitKind::kUnknown &&
+          (i == 0 || !StoppedScaling(steps[i - 1], steps[i], rule))) {
+        v.limit = LimitKind::kNone;
+        v.why = "still scaling; " + v.why;
+      }
+    }
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace
+
 SaturationFinding FindSaturation(const std::vector<StepEvidence>& steps,
                                  const SaturationRule& rule) {
   SaturationFinding f;
+  f.steps = StepVerdicts(steps, rule);
   for (size_t i = 1; i < steps.size(); ++i) {
     const StepEvidence& prev = steps[i - 1];
     const StepEvidence& cur = steps[i];
-    if (prev.tps <= 0 || prev.p95_ms <= 0) continue;
+    if (!StoppedScaling(prev, cur, rule)) continue;
     const double gain = cur.tps / prev.tps - 1;
     const double rise = cur.p95_ms / prev.p95_ms - 1;
-    if (gain < rule.min_tps_gain && rise > rule.min_p95_rise) {
+    {
       f.saturated = true;
       f.step = i;
       std::string why;

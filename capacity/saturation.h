@@ -88,11 +88,25 @@ enum class LimitKind {
 const char* LimitKindName(LimitKind k);                // "none", "database-cpu", "tap-cpu", ...
 LimitKind LimitKindFromName(const std::string& name);  // kUnknown for anything else
 
+// One step's limit, as the sweep classified it against the tier's first
+// step: recorded with the finding, so the report shows the verdict the
+// sweep reached rather than deriving it again.
+struct StepVerdict {
+  int clients = 0;
+  bool classified = false;  // false: the step had no valid window
+  LimitKind limit = LimitKind::kNone;
+  std::string why;  // the figures that decided it
+};
+
 struct SaturationFinding {
   bool saturated = false;
   size_t step = 0;  // index of the first step that did not scale
   LimitKind limit = LimitKind::kNone;
   std::string reason;  // the figures that decided it, one line
+  // Every step's limit, in client order (empty in sweeps recorded before
+  // each step's was kept). A step that still scaled and that no resource
+  // explains is none.
+  std::vector<StepVerdict> steps;
 };
 
 // Steps in increasing client order.

@@ -51,19 +51,6 @@ bool Separated(const MeanInterval& a, const MeanInterval& b) {
   return std::fabs(a.mean - b.mean) > a.half_width + b.half_width;
 }
 
-// The setup's mix (sweep.json); a sweep read from a database has no setup,
-// and its key's "mix=" part says the same.
-std::string MixOf(const SweepRecord& r) {
-  if (r.setup.is_object() && r.setup.contains("mix")) return r.setup.value("mix", std::string());
-  const std::string& k = r.key;
-  for (size_t at = 0; at < k.size();) {
-    const size_t end = std::min(k.find(';', at), k.size());
-    if (k.compare(at, 4, "mix=") == 0) return k.substr(at + 4, end - at - 4);
-    at = end + 1;
-  }
-  return std::string();
-}
-
 std::set<int> ClientCounts(const Windows& windows) {
   std::set<int> out;
   for (const SweepWindow& w : windows) out.insert(w.clients);
@@ -127,9 +114,9 @@ std::vector<const FigureChange*> SweepComparison::Regressions(double threshold) 
 }
 
 Result<SweepComparison> CompareSweeps(const SweepRecord& before, const SweepRecord& after) {
-  if (MixOf(before) != MixOf(after)) {
-    return Status::InvalidArgument("the two sweeps ran different mixes (" + MixOf(before) +
-                                   " and " + MixOf(after) + "); they are not compared");
+  if (before.key.mix != after.key.mix) {
+    return Status::InvalidArgument("the two sweeps ran different mixes (" + before.key.mix +
+                                   " and " + after.key.mix + "); they are not compared");
   }
   SweepComparison out;
   for (const TierSweep& b : before.tiers) {

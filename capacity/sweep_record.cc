@@ -1,22 +1,11 @@
 #include "capacity/sweep_record.h"
 
-#include <xxhash.h>
-
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
 
 namespace skyseed {
-
-bool IsTapSweepKey(const std::string& key) { return key.rfind("target=tap;", 0) == 0; }
-
-std::string SweepId(const std::string& key) {
-  char id[9];
-  std::snprintf(id, sizeof id, "%08llx",
-                static_cast<unsigned long long>(XXH3_64bits(key.data(), key.size()) >> 32));
-  return id;
-}
 
 namespace {
 
@@ -149,7 +138,8 @@ json WindowToJson(const SweepWindow& w) {
           {"wait_events", w.wait_events},
           {"top_by_total", StatementsJson(w.statements.by_total)},
           {"top_by_mean", StatementsJson(w.statements.by_mean)},
-          {"flags", w.flags}};
+          {"flags", FlagTexts(w.flags)},
+          {"flag_guards", FlagGuardKeys(w.flags)}};
 }
 
 Result<SweepWindow> WindowFromJson(const json& j) {
@@ -194,7 +184,10 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.swap_used_mib = j.at("swap_used_mib").get<double>();
     w.disk_free_gib = j.at("disk_free_gib").get<double>();
     w.wait_events = j.at("wait_events").get<std::map<std::string, int>>();
-    w.flags = j.at("flags").get<std::vector<std::string>>();
+    // No flag_guards in windows recorded before flags were typed: their
+    // words are read as each guard began them (LegacyGuardFlag).
+    w.flags = RecordedFlags(j.at("flags").get<std::vector<std::string>>(),
+                            j.value("flag_guards", std::vector<std::string>{}));
     w.statements.by_total = StatementsFromJson(j, "top_by_total");
     w.statements.by_mean = StatementsFromJson(j, "top_by_mean");
     return w;
@@ -239,11 +232,34 @@ Result<WarmupRecord> WarmupFromJson(const json& j) {
 }
 
 json FindingToJson(const SaturationFinding& f, const std::vector<std::string>& missing_evidence) {
+  json steps = json::array();
+  for (const StepVerdict& v : f.steps) {
+    steps.push_back({{"clients", v.clients},
+                     {"classified", v.classified},
+                     {"limit", LimitKindName(v.limit)},
+                     {"why", v.why}});
+  }
   return {{"saturated", f.saturated},
           {"step", f.step},
           {"limit", LimitKindName(f.limit)},
           {"reason", f.reason},
-          {"missing_evidence", missing_evidence}};
+          {"missing_evidence", missing_evidence},
+          {"steps", steps}};
+}
+
+SaturationFinding FindingFromJson(const json& f) {
+  SaturationFinding finding;
+  finding.saturated = f.at("saturated").get<bool>();
+  finding.step = WholeAt<size_t>(f, "step", 0, 1000000);
+  finding.limit = LimitKindFromName(f.at("limit").get<std::string>());
+  finding.reason = f.at("reason").get<std::string>();
+  // Absent from sweeps recorded before each step's limit was kept.
+  for (const json& v : f.value("steps", json::array())) {
+    finding.steps.push_back({WholeAt<int>(v, "clients", 0, 1000000), v.at("classified").get<bool>(),
+                             LimitKindFromName(v.at("limit").get<std::string>()),
+                             v.at("why").get<std::string>()});
+  }
+  return finding;
 }
 
 json MeasuredToJson(const TierMeasured& m) {
@@ -268,7 +284,7 @@ TierMeasured MeasuredFromJson(const json& j) {
 Result<SweepRecord> SweepFromJson(const json& j) {
   try {
     SweepRecord r;
-    r.key = j.at("sweep_key").get<std::string>();
+    SKYSEED_ASSIGN_OR_RETURN(r.key, SweepKeyFromText(j.at("sweep_key").get<std::string>()));
     r.setup = j.at("setup");
     for (const json& t : j.at("tiers")) {
       TierSweep tier;
@@ -278,10 +294,7 @@ Result<SweepRecord> SweepFromJson(const json& j) {
       // Absent from sweeps recorded before it was kept: shown as "-".
       tier.measured = MeasuredFromJson(t.value("measured", json()));
       const json& f = t.at("saturation");
-      tier.finding.saturated = f.at("saturated").get<bool>();
-      tier.finding.step = WholeAt<size_t>(f, "step", 0, 1000000);
-      tier.finding.limit = LimitKindFromName(f.at("limit").get<std::string>());
-      tier.finding.reason = f.at("reason").get<std::string>();
+      tier.finding = FindingFromJson(f);
       tier.missing_evidence =
           f.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
       tier.explain = t.at("explain").get<std::map<std::string, json>>();
@@ -318,7 +331,7 @@ json SweepToJson(const SweepRecord& r) {
     if (t.warmup) tier["warmup"] = WarmupToJson(*t.warmup);
     tiers.push_back(std::move(tier));
   }
-  return {{"sweep_key", r.key}, {"setup", r.setup}, {"tiers", tiers}};
+  return {{"sweep_key", r.key.Text()}, {"setup", r.setup}, {"tiers", tiers}};
 }
 
 std::string WindowsCsv(const SweepRecord& r) {
@@ -330,9 +343,9 @@ std::string WindowsCsv(const SweepRecord& r) {
   for (const TierSweep& t : r.tiers) {
     for (const SweepWindow& w : t.windows) {
       std::string flags;
-      for (const std::string& f : w.flags) {
+      for (const GuardFlag& f : w.flags) {
         if (!flags.empty()) flags += "; ";
-        flags += f;
+        flags += f.text;
       }
       s += t.tier + "," + std::to_string(t.database_size) + "," + std::to_string(w.clients) + "," +
            std::to_string(w.rep) + "," + Num(w.seconds) + "," + std::to_string(w.committed) + "," +

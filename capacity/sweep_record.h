@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "capacity/saturation.h"
+#include "capacity/sweep_key.h"
 #include "capacity/sweep_window.h"
 #include "capacity/warmup.h"
 #include "common/status.h"
@@ -46,17 +47,10 @@ struct TierSweep {
 std::map<int, std::vector<SweepWindow>> WindowsByClients(const TierSweep& t);
 
 struct SweepRecord {
-  std::string key;       // SweepKey or TapSweepKey (sweep/sweep_options.h)
+  SweepKey key;
   nlohmann::json setup;  // options, versions, settings, machine, missing evidence
   std::vector<TierSweep> tiers;
 };
-
-// Whether a record's key is a TAP sweep's: "target=tap;...".
-bool IsTapSweepKey(const std::string& key);
-// "3fa2c1d0": eight hex digits naming a sweep by its key, so what is named
-// after it (the report's chart files) stays put when other sweeps are
-// recorded beside it.
-std::string SweepId(const std::string& key);
 
 nlohmann::json WindowToJson(const SweepWindow& w);
 // Corruption for a record that is not a window.
@@ -64,6 +58,9 @@ Result<SweepWindow> WindowFromJson(const nlohmann::json& j);
 // The tier's finding, with the evidence that was missing while it was measured.
 nlohmann::json FindingToJson(const SaturationFinding& f,
                              const std::vector<std::string>& missing_evidence);
+// The finding FindingToJson wrote; throws nlohmann's or std::out_of_range on
+// anything else (the callers turn that into Corruption).
+SaturationFinding FindingFromJson(const nlohmann::json& j);
 nlohmann::json WarmupToJson(const WarmupRecord& r);
 // Corruption for a record that is not a warm-up.
 Result<WarmupRecord> WarmupFromJson(const nlohmann::json& j);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "capacity/guard_flag.h"
 #include "capacity/latency_stats.h"
 #include "capacity/saturation.h"
 #include "capacity/window_statements.h"
@@ -66,7 +67,7 @@ struct SweepWindow {
   double disk_free_gib = 0;
   std::map<std::string, int> wait_events;  // samples of active backends by event
   WindowStatements statements;             // pg_stat_statements deltas, when present
-  std::vector<std::string> flags;          // failed guards, e.g. "swap grew in the window"
+  std::vector<GuardFlag> flags;            // failed guards (guard_flag.h)
 
   bool valid() const { return flags.empty(); }
 };

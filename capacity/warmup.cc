@@ -118,9 +118,10 @@ WarmupOutcome WarmupOutcomeOf(const std::vector<WarmupInterval>& intervals,
   return WarmupSettled(intervals, rule) ? WarmupOutcome::kSettled : WarmupOutcome::kNotSettled;
 }
 
-std::string WarmupColdFlag(const WarmupRecord& r) {
-  if (r.outcome != WarmupOutcome::kNotSettled) return "";
-  return "cold: warm-up did not settle in " + std::to_string(r.max_s) + " s";
+std::optional<GuardFlag> WarmupColdFlag(const WarmupRecord& r) {
+  if (r.outcome != WarmupOutcome::kNotSettled) return std::nullopt;
+  return GuardFlag{Guard::kWarmCache,
+                   "cold: warm-up did not settle in " + std::to_string(r.max_s) + " s"};
 }
 
 }  // namespace skyseed

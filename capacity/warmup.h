@@ -3,8 +3,11 @@
 // warm-up intervals run so far.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "capacity/guard_flag.h"
 
 namespace skyseed {
 
@@ -102,8 +105,8 @@ int NextWarmupSeconds(const std::vector<WarmupInterval>& intervals, const Warmup
 WarmupOutcome WarmupOutcomeOf(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule);
 
 // The flag of a tier's first measured window after a warm-up that reached
-// its bound unsettled ("cold: warm-up did not settle in 120 s"); empty for
-// any other outcome.
-std::string WarmupColdFlag(const WarmupRecord& r);
+// its bound unsettled (the warm cache guard's: "cold: warm-up did not settle
+// in 120 s"); none for any other outcome.
+std::optional<GuardFlag> WarmupColdFlag(const WarmupRecord& r);
 
 }  // namespace skyseed

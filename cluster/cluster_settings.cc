@@ -1,18 +1,11 @@
 #include "cluster/cluster_settings.h"
 
-#include <sched.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
-#include <charconv>
-#include <filesystem>
-#include <optional>
-#include <sstream>
-#include <system_error>
+#include <string>
 #include <utility>
 
-#include "cluster/text_file.h"
+#include "common/machine_size.h"
 
 namespace skyseed {
 namespace {
@@ -55,69 +48,11 @@ std::string ConninfoQuote(const std::string& value) {
   return out + "'";
 }
 
-// A limit file's value: bytes, or none for "max" (v2) or anything unreadable.
-std::optional<uint64_t> LimitIn(const std::filesystem::path& file) {
-  const std::optional<std::string> text = ReadFile(file);
-  uint64_t value = 0;
-  if (text && std::from_chars(text->data(), text->data() + text->size(), value).ec == std::errc() &&
-      value > 0) {
-    return value;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
-uint64_t CgroupMemoryLimit(const std::string& cgroup_root, const std::string& proc_self_cgroup) {
-  namespace fs = std::filesystem;
-  uint64_t limit = UINT64_MAX;
-  // The cgroup and each of its ancestors up to the mount's top, where a
-  // container with its own cgroup namespace finds its limit.
-  const auto lowest_from = [&](const fs::path& top, const std::string& path, const char* file) {
-    const fs::path below = fs::path(path).relative_path();
-    fs::path dir = below.empty() ? top : top / below;
-    for (;;) {
-      if (const std::optional<uint64_t> v = LimitIn(dir / file)) limit = std::min(limit, *v);
-      if (dir == top || !dir.has_relative_path() || dir.parent_path() == dir) break;
-      dir = dir.parent_path();
-    }
-  };
-  // Lines "hierarchy:controllers:path": v2's "0::/path", v1's "4:memory:/path".
-  std::istringstream lines(proc_self_cgroup);
-  for (std::string line; std::getline(lines, line);) {
-    const size_t a = line.find(':'), b = a == std::string::npos ? a : line.find(':', a + 1);
-    if (b == std::string::npos) continue;
-    const std::string controllers = line.substr(a + 1, b - a - 1), path = line.substr(b + 1);
-    if (line.compare(0, a, "0") == 0 && controllers.empty()) {
-      lowest_from(fs::path(cgroup_root), path, "memory.max");
-    }
-    std::istringstream names(controllers);
-    for (std::string name; std::getline(names, name, ',');) {
-      if (name == "memory") {
-        lowest_from(fs::path(cgroup_root) / "memory", path, "memory.limit_in_bytes");
-      }
-    }
-  }
-  return limit;
-}
-
 ClusterSettings DetectMachine(int connections) {
-  const int64_t pages = sysconf(_SC_PHYS_PAGES);
-  const int64_t page_size = sysconf(_SC_PAGE_SIZE);
-  uint64_t memory = pages > 0 && page_size > 0
-                        ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size)
-                        : uint64_t{4} << 30;  // unknown: assume a small machine
-  // In a container the limit, not the host's memory, decides what fits.
-  memory = std::min(memory, CgroupMemoryLimit("/sys/fs/cgroup",
-                                              ReadFile("/proc/self/cgroup").value_or("0::/\n")));
-  const int64_t online = sysconf(_SC_NPROCESSORS_ONLN);
-  int cores = online > 0 ? static_cast<int>(online) : 1;
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0) {
-    cores = std::min(cores, CPU_COUNT(&set));
-  }
-  return ClusterSettings{memory, cores, std::max(1, connections)};
+  const MachineSize m = ReadMachineSize();
+  return ClusterSettings{m.memory_bytes, m.cores, std::max(1, connections)};
 }
 
 std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_dir) {

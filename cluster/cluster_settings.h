@@ -15,15 +15,10 @@ struct ClusterSettings {
   int connections = 1;  // parallel COPY connections of the run
 };
 
-// Reads this machine's memory and usable cores. Memory is capped by the
-// limits of the cgroup skyseed runs in (CgroupMemoryLimit): the server it
-// starts runs in that cgroup too.
+// This machine's memory and usable cores as skyseed may use them
+// (common/machine_size.h: cgroup limits and affinity count): the server it
+// starts runs in the same cgroup.
 ClusterSettings DetectMachine(int connections);
-
-// The lowest memory limit on the cgroup /proc/self/cgroup names and on its
-// ancestors, under `cgroup_root` (/sys/fs/cgroup): v2's memory.max, v1's
-// memory/.../memory.limit_in_bytes; UINT64_MAX when there is none.
-uint64_t CgroupMemoryLimit(const std::string& cgroup_root, const std::string& proc_self_cgroup);
 
 // The postgresql.conf lines for `s`, one "name = value" per line; the server
 // listens only on a socket in `abs_data_dir`.

@@ -11,19 +11,9 @@
 #include <string>
 #include <vector>
 
-namespace skyseed {
+#include "copy_format/nullable.h"
 
-// A value that may be SQL NULL.
-template <typename T>
-struct Nullable {
-  T value{};
-  bool null = true;
-  void Set(T v) {
-    value = v;
-    null = false;
-  }
-  void SetNull() { null = true; }
-};
+namespace skyseed {
 
 enum class PgType { kInt2, kInt4, kInt8, kFloat4, kFloat8, kText };
 

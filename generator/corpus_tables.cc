@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "generator/copy_encoder.h"
+#include "copy_format/copy_encoder.h"
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
 

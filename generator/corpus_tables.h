@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "generator/byte_buffer.h"
+#include "copy_format/byte_buffer.h"
+#include "copy_format/corpus_digest.h"
 #include "generator/columns.h"
-#include "generator/corpus_digest.h"
 
 namespace skyseed {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "generator/det_math.h"
+#include "det_math/det_math.h"
 #include "generator/text_format.h"
 
 namespace skyseed {

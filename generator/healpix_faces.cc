@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "generator/det_math.h"
+#include "det_math/det_math.h"
 
 namespace skyseed {
 namespace {

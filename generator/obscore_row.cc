@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string_view>
 
-#include "generator/det_math.h"
+#include "det_math/det_math.h"
 #include "generator/footprint.h"
 #include "generator/row_rng.h"
 #include "generator/sky_order.h"
@@ -43,10 +43,7 @@ void FillIdentifiers(const Survey& sv, uint32_t field, uint64_t index, ObsCoreRo
   row->obs_id.push_back('.');
   AppendPadded(&row->obs_id, index, 10);
 
-  row->obs_publisher_did.assign("ivo://skyseed.example/");
-  AppendLower(&row->obs_publisher_did, sv.short_name);
-  row->obs_publisher_did.push_back('?');
-  row->obs_publisher_did.append(row->obs_id);
+  WritePublisherDid(row->obs_id, &row->obs_publisher_did);
 
   row->access_url.assign("https://data.skyseed.example/");
   AppendLower(&row->access_url, sv.short_name);
@@ -192,6 +189,15 @@ int64_t EstimatedSizeKiB(RowRng& rng, const Survey& sv, const ObsCoreRow& row) {
 }
 
 }  // namespace
+
+void WritePublisherDid(std::string_view obs_id, std::string* did) {
+  did->assign("ivo://skyseed.example/");
+  for (const char c : obs_id.substr(0, obs_id.find('.'))) {
+    did->push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  did->push_back('?');
+  did->append(obs_id);
+}
 
 void GenerateObsCoreRow(uint64_t seed, uint64_t index, ObsCoreRow* row) {
   RowRng rng(seed, kObsCoreTableId, index);

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "generator/columns.h"
 
@@ -99,5 +100,11 @@ struct ObsCoreRow {
 
 // Fills *row with row `index` of the corpus of `seed`. Reuses row's strings.
 void GenerateObsCoreRow(uint64_t seed, uint64_t index, ObsCoreRow* row);
+
+// Writes into *did the publisher DID of observation `obs_id`,
+// "ivo://skyseed.example/<survey>?<obs_id>": the survey is obs_id's prefix
+// up to the first '.', lower-cased. The one writer of the DID, for the rows
+// and for the lookups that must find them.
+void WritePublisherDid(std::string_view obs_id, std::string* did);
 
 }  // namespace skyseed

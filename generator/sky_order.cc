@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "generator/det_math.h"
+#include "det_math/det_math.h"
 #include "generator/galactic_model.h"
 #include "generator/sky_geometry.h"
 #include "generator/surveys.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "generator/det_math.h"
+#include "det_math/det_math.h"
 #include "generator/obscore_row.h"
 #include "generator/row_rng.h"
 #include "generator/source_row.h"

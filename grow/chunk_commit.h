@@ -5,7 +5,7 @@
 #pragma once
 
 #include "common/status.h"
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 #include "grow/chunk_connection.h"
 #include "loader/chunk_copy.h"
 #include "tiers/chunk_plan.h"

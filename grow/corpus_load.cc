@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "common/file_reads.h"
-#include "generator/copy_decoder.h"
+#include "copy_format/copy_decoder.h"
 #include "generator/corpus_tables.h"
 #include "loader/copy_file.h"
 

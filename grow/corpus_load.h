@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "common/status.h"
-#include "generator/byte_buffer.h"
+#include "copy_format/byte_buffer.h"
 #include "tiers/chunk_plan.h"
 #include "tiers/manifest_json.h"
 #include "tiers/tier_spec.h"

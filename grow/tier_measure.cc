@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include "common/fault_point.h"
+#include "common/machine_size.h"
 #include "indexes/index_audit.h"
 #include "schema/corpus_schema.h"
 #include "store/manifest_store.h"
@@ -106,7 +106,7 @@ Status RecordReached(PgConnection& control, const std::string& tier, const Table
   rec.seconds = seconds;
   SKYSEED_RETURN_IF_ERROR(MeasureTier(control, counts, &rec));
   rec.phases = phases;
-  rec.phases.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  rec.phases.cores = ReadMachineSize().cores;
   rec.phases.busy_is_cpu = BackendClock(control).cpu();
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

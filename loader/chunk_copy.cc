@@ -1,7 +1,7 @@
 #include "loader/chunk_copy.h"
 
 #include "common/fault_point.h"
-#include "generator/copy_encoder.h"
+#include "copy_format/copy_encoder.h"
 #include "loader/copy_in_stream.h"
 
 namespace skyseed {

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "common/file_writes.h"
-#include "generator/copy_encoder.h"
+#include "copy_format/copy_encoder.h"
 
 namespace skyseed {
 

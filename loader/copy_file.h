@@ -6,7 +6,7 @@
 #include <string>
 
 #include "common/status.h"
-#include "generator/byte_buffer.h"
+#include "copy_format/byte_buffer.h"
 
 namespace skyseed {
 

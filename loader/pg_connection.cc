@@ -342,6 +342,18 @@ std::string RedactPasswords(std::string text, const std::string& conninfo) {
   return text;
 }
 
+Result<std::vector<std::pair<std::string, std::string>>> ConninfoFields(
+    const std::string& conninfo) {
+  PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), nullptr);
+  if (opts == nullptr) return Status::InvalidArgument("the conninfo cannot be parsed");
+  std::vector<std::pair<std::string, std::string>> fields;
+  for (PQconninfoOption* o = opts; o->keyword; ++o) {
+    if (o->val != nullptr) fields.emplace_back(o->keyword, o->val);
+  }
+  PQconninfoFree(opts);
+  return fields;
+}
+
 std::string RedactConninfo(const std::string& conninfo) {
   PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), nullptr);
   if (opts == nullptr) return "<unparsable conninfo>";

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/status.h"
@@ -118,6 +119,12 @@ bool AnyConnectionOpened();
 // ("INSERT INTO skyseed.tier", "CREATE INDEX x ON y"), at most 5 words,
 // never its whole text, which for a generated INSERT runs to a kilobyte.
 std::string StatementName(const std::string& sql);
+
+// The options `conninfo` sets (a key=value string or a URI), as libpq
+// parses them, in libpq's keyword order: what a caller rewrites a conninfo
+// from without including libpq. InvalidArgument when it cannot be parsed.
+Result<std::vector<std::pair<std::string, std::string>>> ConninfoFields(
+    const std::string& conninfo);
 
 // A libpq conninfo with any password removed, for messages.
 std::string RedactConninfo(const std::string& conninfo);

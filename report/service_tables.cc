@@ -78,7 +78,7 @@ std::string ConnectionSentence(const TierSweep& t) {
 }
 
 std::string ServiceTablesHtml(const SweepRecord& r) {
-  if (!IsTapSweepKey(r.key)) return "";
+  if (!r.key.tap()) return "";
   std::string h;
   for (const TierSweep& t : r.tiers) {
     const std::string sentence = ConnectionSentence(t);
@@ -90,7 +90,7 @@ std::string ServiceTablesHtml(const SweepRecord& r) {
 }
 
 std::string ServiceTablesMarkdown(const SweepRecord& r) {
-  if (!IsTapSweepKey(r.key)) return "";
+  if (!r.key.tap()) return "";
   std::string m;
   for (const TierSweep& t : r.tiers) {
     const std::string sentence = ConnectionSentence(t);

@@ -330,7 +330,7 @@ bool Drawn(const LineChart& c) {
 }  // namespace
 
 SweepUnits UnitsOf(const SweepRecord& r) {
-  if (IsTapSweepKey(r.key)) {
+  if (r.key.tap()) {
     return {"TAP clients (skyseed tapbench)", "requests per second", "request"};
   }
   return {"pgbench clients", "transactions per second", "transaction"};
@@ -350,7 +350,7 @@ const std::vector<SweepWindow>* PeakStep(const std::map<int, std::vector<SweepWi
 }
 
 std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
-  const bool tap = IsTapSweepKey(r.key);
+  const bool tap = r.key.tap();
   const SweepUnits u = UnitsOf(r);
   const std::vector<std::string> names = ClassNames(r);
   std::vector<SweepChart> out;

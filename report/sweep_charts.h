@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "capacity/sweep_record.h"
-#include "report/line_chart.h"
+#include "charts/line_chart.h"
 
 namespace skyseed {
 

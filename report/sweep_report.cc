@@ -8,8 +8,8 @@
 #include "capacity/service_share.h"
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
+#include "charts/line_chart.h"
 #include "report/format.h"
-#include "report/line_chart.h"
 #include "report/service_tables.h"
 #include "report/sweep_charts.h"
 #include "report/sweep_tables.h"
@@ -18,7 +18,7 @@ namespace skyseed {
 namespace {
 
 std::string FindingsTable(const SweepRecord& r) {
-  const bool tap = IsTapSweepKey(r.key);
+  const bool tap = r.key.tap();
   std::string h =
       std::string("<section class=\"panel\"><h2>") +
       (tap ? "Saturation through the TAP service" : "Saturation") +
@@ -45,9 +45,9 @@ std::string FlagsTable(const SweepRecord& r) {
   std::string rows;
   for (const TierSweep& t : r.tiers) {
     for (const SweepWindow& w : t.windows) {
-      for (const std::string& f : w.flags) {
+      for (const GuardFlag& f : w.flags) {
         rows += "<tr>" + Cell(t.tier, "l") + Cell(std::to_string(w.clients)) +
-                Cell(std::to_string(w.rep)) + Cell(f, "l wrap") + "</tr>\n";
+                Cell(std::to_string(w.rep)) + Cell(f.text, "l wrap") + "</tr>\n";
       }
     }
   }
@@ -161,7 +161,7 @@ std::string SloText(const Slo& slo) {
 // Validity guards, then each tier's peak and sustainable capacity.
 std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
                          const std::vector<GuardResult>& guards) {
-  const bool tap = IsTapSweepKey(r.key);
+  const bool tap = r.key.tap();
   const int failed = FailedGuards(guards);
   std::string rows;
   for (const GuardResult& g : guards) {
@@ -195,11 +195,11 @@ std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
 std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                             const std::vector<GuardResult>& guards, const std::string& prefix,
                             const std::string& closing_lines) {
-  const bool tap = IsTapSweepKey(r.key);
+  const bool tap = r.key.tap();
   const int failed = FailedGuards(guards);
   std::string m = std::string("## ") +
                   (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") + "\n\n`" +
-                  r.key + "`\n\n**Validity guards: " +
+                  r.key.Text() + "`\n\n**Validity guards: " +
                   (failed == 0 ? std::string("all passed") : std::to_string(failed) + " failed") +
                   "**\n\n| Guard | Result |\n|---|---|\n";
   for (const GuardResult& g : guards) {
@@ -247,14 +247,14 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
   std::vector<std::string> scaling_lines;
   for (size_t k = 0; k < sweeps.size(); ++k) {
     const SweepRecord& r = sweeps[k];
-    const bool tap = IsTapSweepKey(r.key);
+    const bool tap = r.key.tap();
     // Named by the sweep's key, never by its place among the sweeps recorded.
     const std::string p = std::string(tap ? "tap_" : "") + "sweep_" + SweepId(r.key) + "_";
     std::string figures;
     for (const SweepChart& c : SweepCharts(r)) {
       AddFigure(p + c.name, c.chart, c.caption, &out, &figures);
     }
-    std::string title = r.key;  // "mix=...;duration=60;..." as "mix=... · duration=60 · ..."
+    std::string title = r.key.Text();  // "mix=...;duration=60;..." as "mix=... · duration=60 · ..."
     for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");
     const std::vector<GuardResult> guards = SummariseGuards(r);
     const std::string line = CapacityLine(r, slo, guards);

@@ -36,7 +36,7 @@ std::string Interval(const MeanInterval& m, std::string (*format)(double)) {
 
 std::string Throughput(double v) { return FormatCount(v); }
 
-const char* RateUnit(const SweepRecord& r) { return IsTapSweepKey(r.key) ? "req/s" : "tps"; }
+const char* RateUnit(const SweepRecord& r) { return r.key.tap() ? "req/s" : "tps"; }
 
 // A setup value as one line: strings as they are, lists joined, objects as
 // "key: value" pairs.
@@ -74,12 +74,6 @@ json At(const json& j, std::initializer_list<const char*> path) {
 
 double Errors(const SweepWindow& w) { return w.error_rate; }
 double OtherCores(const SweepWindow& w) { return w.other_cores; }
-
-// Whether `at` met the saturation rule against the step before it.
-bool StoppedScaling(const StepEvidence& before, const StepEvidence& at, const SaturationRule& r) {
-  if (before.tps <= 0 || before.p95_ms <= 0) return false;
-  return at.tps / before.tps - 1 < r.min_tps_gain && at.p95_ms / before.p95_ms - 1 > r.min_p95_rise;
-}
 
 StepRow RowOf(const std::vector<SweepWindow>& ws) {
   StepRow row;
@@ -123,7 +117,7 @@ Table StepTable(const SweepRecord& r, const TierSweep& t) {
        "Other cores", "Bottleneck", "Why"},
       {false, false, false, false, false, false, false, false, false, false, false, true, true},
       {}};
-  for (const StepRow& s : StepRows(t, RuleOf(r))) table.rows.push_back(RowCells(s));
+  for (const StepRow& s : StepRows(t)) table.rows.push_back(RowCells(s));
   return table;
 }
 
@@ -205,7 +199,7 @@ Table SettingsTable(const SweepRecord& r) {
 Table LimitTable(const SweepRecord& r) {
   std::map<LimitKind, std::string> where;
   for (const TierSweep& t : r.tiers) {
-    for (const StepRow& s : StepRows(t, RuleOf(r))) {
+    for (const StepRow& s : StepRows(t)) {
       if (!s.classified) continue;
       std::string& w = where[s.limit];
       w += (w.empty() ? "" : ", ") + t.tier + " at " + std::to_string(s.clients);
@@ -240,35 +234,16 @@ const char* const kNoLimit =
 
 }  // namespace
 
-SaturationRule RuleOf(const SweepRecord& r) {
-  SaturationRule rule;
-  const json recorded = At(r.setup, {"saturation_rule"});
-  if (!recorded.is_object()) return rule;
-  rule.min_tps_gain = recorded.value("min_tps_gain", rule.min_tps_gain);
-  rule.min_p95_rise = recorded.value("min_p95_rise", rule.min_p95_rise);
-  rule.service_busy = recorded.value("service_busy", rule.service_busy);
-  rule.service_throttled = recorded.value("service_throttled", rule.service_throttled);
-  rule.connection_share = recorded.value("connection_share", rule.connection_share);
-  return rule;
-}
-
-std::vector<StepRow> StepRows(const TierSweep& t, const SaturationRule& rule) {
+std::vector<StepRow> StepRows(const TierSweep& t) {
   std::vector<StepRow> rows;
-  std::vector<StepEvidence> steps;
   for (const auto& [clients, ws] : WindowsByClients(t)) {
     StepRow row = RowOf(ws);
-    steps.push_back(StepFromWindows(ws));
-    if (row.valid > 0) {
-      row.classified = true;
-      row.limit = ClassifyLimit(steps.front(), steps.back(), rule, &row.why);
-      const bool scaled =
-          steps.size() == 1 || !StoppedScaling(steps[steps.size() - 2], steps.back(), rule);
-      if (row.limit == LimitKind::kUnknown && scaled) {
-        row.limit = LimitKind::kNone;
-        row.why = "still scaling; " + row.why;
-      }
-    } else {
-      row.why = "no valid window";
+    row.why = "not classified when recorded (an older sweep: run it again to classify)";
+    for (const StepVerdict& v : t.finding.steps) {
+      if (v.clients != clients) continue;
+      row.classified = v.classified;
+      row.limit = v.limit;
+      row.why = v.why;
     }
     rows.push_back(row);
   }
@@ -278,7 +253,7 @@ std::vector<StepRow> StepRows(const TierSweep& t, const SaturationRule& rule) {
 std::map<LimitKind, int> LimitCounts(const SweepRecord& r) {
   std::map<LimitKind, int> counts;
   for (const TierSweep& t : r.tiers) {
-    for (const StepRow& s : StepRows(t, RuleOf(r))) {
+    for (const StepRow& s : StepRows(t)) {
       if (s.classified) ++counts[s.limit];
     }
   }

@@ -25,19 +25,15 @@ struct StepRow {
   MeanInterval throughput, p50, p95, p99;
   double error_rate = 0, hit_ratio = 1;
   double database_cores = -1, client_cores = 0, other_cores = 0;  // -1: not on this host
-  // ClassifyLimit against the tier's first client count. A row that still
-  // scaled (the first, or throughput and p95 did not meet the sweep's
-  // saturation rule against the row before) and that no resource explains
-  // is "none" rather than "unknown". No valid window: not classified.
+  // The sweep's verdict on this client count (SaturationFinding::steps):
+  // not classified when it had no valid window, or was recorded before
+  // each step's limit was kept.
   bool classified = false;
   LimitKind limit = LimitKind::kNone;
   std::string why;
 };
 
-// The rule the sweep recorded in its setup (saturation_rule); defaults for
-// what it did not record.
-SaturationRule RuleOf(const SweepRecord& r);
-std::vector<StepRow> StepRows(const TierSweep& t, const SaturationRule& rule);
+std::vector<StepRow> StepRows(const TierSweep& t);
 // Classified rows per limit class over every tier of the sweep.
 std::map<LimitKind, int> LimitCounts(const SweepRecord& r);
 // One sentence on what relieves the limit: what users act on.

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds skyseed with ASan + UBSan (clang -O1: a quarter of gcc -O2's build
-# time here, and a third compiler for the digests to agree with) into ./build-asan and
+# time here, and a third compiler for the digests to agree with; line tables
+# only, which is all a report's stack needs, and a fraction of -g's debug
+# info to write and link) into ./build-asan and
 # runs the whole test suite there; arguments go to ctest:
 #   scripts/sanitize-tests.sh                        # everything, pg tests too
 #   scripts/sanitize-tests.sh -L unit -E cross_compiler
@@ -14,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 CC=clang CXX=clang++ cmake -S . -B build-asan -DSKYSEED_SANITIZE=ON -DCMAKE_BUILD_TYPE=None \
   -DSKYSEED_FUZZ="$([ "${SKYSEED_SANITIZE_FUZZ:-0}" = 1 ] && echo ON || echo OFF)" \
-  -DCMAKE_CXX_FLAGS="-O1 -g" >/dev/null
+  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" >/dev/null
 cmake --build build-asan -j"$(nproc)"
 
 # abort_on_error / halt_on_error: a report fails its test instead of being a

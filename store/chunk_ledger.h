@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 #include "generator/corpus_tables.h"
 
 namespace skyseed {

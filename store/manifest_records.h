@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 #include "timing/phase_times.h"
 
 namespace skyseed {

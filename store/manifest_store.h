@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common/status.h"
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 #include "generator/corpus_tables.h"
 #include "loader/pg_connection.h"
 #include "schema/corpus_schema.h"

@@ -1,10 +1,11 @@
 #include "sweep/machine_stats.h"
 
 #include <sys/statvfs.h>
-#include <unistd.h>
 
 #include <fstream>
 #include <sstream>
+
+#include "common/machine_size.h"
 
 namespace skyseed {
 namespace {
@@ -26,8 +27,9 @@ double MeminfoKiB(const std::string& field) {
 
 MachineFacts ReadMachineFacts() {
   MachineFacts m;
-  m.cores = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
-  m.memory_gib = MeminfoKiB("MemTotal") / (1024.0 * 1024.0);
+  const MachineSize size = ReadMachineSize();
+  m.cores = size.cores;
+  m.memory_gib = static_cast<double>(size.memory_bytes) / (1 << 30);
   return m;
 }
 

@@ -171,7 +171,7 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
                            ChildConnection::Prepare(o.conninfo));
   SweepResult result;
   SweepRecord& record = result.database;
-  record.key = SweepKey(o);
+  record.key = DatabaseSweepKey(o);
   result.tap.key = TapSweepKey(o);
   for (const TierSpec& tier : o.grow.tiers) {
     bool held = false;
@@ -201,10 +201,11 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
         SKYSEED_RETURN_IF_ERROR(ExplainClasses(o, c, workload, tier_dir / "explain", &d));
       } else {
         // EXPLAIN now would run on another tier's rows: keep the recorded plans.
-        SKYSEED_ASSIGN_OR_RETURN(d.explain, ReadTierPlans(c, record.key, d.tier, d.corpus_digest));
+        SKYSEED_ASSIGN_OR_RETURN(d.explain,
+                                 ReadTierPlans(c, record.key.Text(), d.tier, d.corpus_digest));
       }
       SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
-                               ReadSweepWindows(c, record.key, d.tier, d.corpus_digest));
+                               ReadSweepWindows(c, record.key.Text(), d.tier, d.corpus_digest));
       const WindowSetting base{o,
                                child->conninfo(),
                                child->environment(),
@@ -218,10 +219,10 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
         s.window_dir = dir;
         return RunWindow(s, c, clients, rep, seconds);
       };
-      SKYSEED_RETURN_IF_ERROR(
-          MeasureTier(o, record.key, "tps", tier_dir.string(), run, c, done, held, &d, narrator));
-      SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key, d));
-      SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, record.key, record.setup));
+      PgSweepBench bench(run, tier_dir.string(), c, record.key.Text(), d.corpus_digest);
+      SKYSEED_RETURN_IF_ERROR(MeasureTier(bench, o, "tps", done, held, &d, narrator));
+      SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key.Text(), d));
+      SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, record.key.Text(), record.setup));
       record.tiers.push_back(std::move(d));
       SKYSEED_RETURN_IF_ERROR(WriteResults(o, record));
     }
@@ -229,10 +230,10 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
       TierSweep tt = t;
       json service;
       SKYSEED_RETURN_IF_ERROR(MeasureTapTier(o, tier, c, caps, machine, tier_dir.string(),
-                                             result.tap.key, held, &tt, &service));
+                                             result.tap.key.Text(), held, &tt, &service));
       if (!service.is_null()) result.tap.setup["service"] = service;
-      SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, result.tap.key, tt));
-      SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, result.tap.key, result.tap.setup));
+      SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, result.tap.key.Text(), tt));
+      SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, result.tap.key.Text(), result.tap.setup));
       result.tap.tiers.push_back(std::move(tt));
       result.shares = ServiceShares(result.database, result.tap);
       SKYSEED_RETURN_IF_ERROR(WriteTapResults(o, result.tap, result.shares));

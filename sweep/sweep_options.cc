@@ -130,45 +130,48 @@ WarmupRule SweepWarmupRule(const SweepOptions& o) {
 
 namespace {
 
-// ";warmup=120", and the interval only where it differs from the default
-// and the warm-up is judged: a fixed warm-up (any bound under three
-// intervals, as every warm-up was before intervals existed) keeps the key
-// it had, so windows recorded then are still reused.
-std::string WarmupKey(const SweepOptions& o) {
-  std::string key = ";warmup=" + std::to_string(o.warmup_s);
+// The warm-up as the key names it: the interval only where it differs from
+// the default and the warm-up is judged; a fixed warm-up (any bound under
+// three intervals, as every warm-up was before intervals existed) keeps the
+// key it had, so windows recorded then are still reused.
+SweepKey DrawsKey(const SweepOptions& o) {
+  SweepKey k;
+  k.warmup_s = o.warmup_s;
   if (WarmupJudged(SweepWarmupRule(o)) && o.warmup_interval_s != WarmupRule{}.interval_s) {
-    key += ";warmup_interval=" + std::to_string(o.warmup_interval_s);
+    k.warmup_interval_s = o.warmup_interval_s;
   }
-  return key;
+  k.seed = o.workload.seed;
+  k.lookups = o.workload.lookups;
+  k.cones = o.workload.cones;
+  return k;
 }
 
 }  // namespace
 
-std::string SweepKey(const SweepOptions& o) {
-  return "mix=" + MixText(o.mix) + ";duration=" + std::to_string(o.duration_s) + WarmupKey(o) +
-         ";seed=" + std::to_string(o.workload.seed) +
-         ";lookups=" + std::to_string(o.workload.lookups) +
-         ";cones=" + std::to_string(o.workload.cones);
+SweepKey DatabaseSweepKey(const SweepOptions& o) {
+  SweepKey k = DrawsKey(o);
+  k.mix = MixText(o.mix);
+  k.duration_s = o.duration_s;
+  return k;
 }
 
-std::string TapSweepKey(const SweepOptions& o) {
-  std::string service =
-      o.tap.url.empty() ? "skyseed-dachs" : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown();
-  for (const std::string& setting : o.tap.dachs_settings) service += "+" + setting;
+SweepKey TapSweepKey(const SweepOptions& o) {
+  SweepKey k = DrawsKey(o);
+  k.kind = SweepKind::kTap;
+  k.mix = TapMixText(o.tap_mix);
+  k.duration_s = o.tap_duration_s();
+  k.service = o.tap.url.empty() ? "skyseed-dachs" : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown();
+  for (const std::string& setting : o.tap.dachs_settings) k.service += "+" + setting;
   // Only what differs from one unlimited process, so earlier sweeps' keys hold.
-  if (o.tap.instances > 1) service += "+instances=" + std::to_string(o.tap.instances);
+  if (o.tap.instances > 1) k.service += "+instances=" + std::to_string(o.tap.instances);
   if (o.tap.cpus > 0) {
     char cpus[32];
     std::snprintf(cpus, sizeof cpus, "%g", o.tap.cpus);
-    service += std::string("+cpus=") + cpus;
+    k.service += std::string("+cpus=") + cpus;
   }
   if (o.tap.pooler != PoolerKind::kNone)
-    service += std::string("+pooler=") + PoolerName(o.tap.pooler);
-  return "target=tap;mix=" + TapMixText(o.tap_mix) + ";service=" + service +
-         ";duration=" + std::to_string(o.duration_s) + WarmupKey(o) +
-         ";seed=" + std::to_string(o.workload.seed) +
-         ";lookups=" + std::to_string(o.workload.lookups) +
-         ";cones=" + std::to_string(o.workload.cones);
+    k.service += std::string("+pooler=") + PoolerName(o.tap.pooler);
+  return k;
 }
 
 }  // namespace skyseed

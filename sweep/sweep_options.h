@@ -8,10 +8,12 @@
 #include <vector>
 
 #include "capacity/saturation.h"
+#include "capacity/sweep_key.h"
 #include "capacity/warmup.h"
 #include "common/status.h"
 #include "grow/grow.h"
 #include "tap/service_daemons.h"
+#include "tap/tap_load.h"
 #include "workload/tap_classes.h"
 #include "workload/workload.h"
 
@@ -51,9 +53,9 @@ struct TapServiceOptions {
   int instances = 1;
   double cpus = 0;
   PoolerKind pooler = PoolerKind::kNone;
-  std::string data_dir;    // skyseed's DaCHS: the embedded cluster's, absolute
-  std::string dbname;      // ... and its database
-  double timeout_s = 120;  // per request
+  std::string data_dir;  // skyseed's DaCHS: the embedded cluster's, absolute
+  std::string dbname;    // ... and its database
+  double timeout_s = TapLoadOptions{}.timeout_s;  // per request
 };
 
 struct SweepOptions {
@@ -62,9 +64,13 @@ struct SweepOptions {
   Narrator* narrator = &SilentNarrator();
   std::vector<int> clients = {1, 8, 16, 32};
   int duration_s = 60;
+  // The TAP sweep's windows, when they must be longer than the database's
+  // to hold enough requests of each class (a service answers ~10 req/s where
+  // pgbench runs thousands of transactions); 0: duration_s.
+  int tap_window_s = 0;
   int reps = 3;
-  int warmup_s = 120;         // the bound of "warm up until warm" (WarmupRule::max_s)
-  int warmup_interval_s = 5;  // its intervals (WarmupRule::interval_s)
+  int warmup_s = WarmupRule{}.max_s;  // the bound of "warm up until warm"
+  int warmup_interval_s = WarmupRule{}.interval_s;
   std::vector<MixClass> mix = DefaultSweepMix();
   SweepTarget target = SweepTarget::kDatabase;
   std::vector<TapMixClass> tap_mix = DefaultTapMix();
@@ -78,6 +84,7 @@ struct SweepOptions {
   // (a neighbour held the CPUs, swap grew, ...), as well as the missing ones.
   bool remeasure_flagged = false;
 
+  int tap_duration_s() const { return tap_window_s > 0 ? tap_window_s : duration_s; }
   bool measures_database() const { return target != SweepTarget::kTap; }
   bool measures_tap() const { return target != SweepTarget::kDatabase; }
 };
@@ -99,9 +106,8 @@ std::string MixText(const std::vector<MixClass>& mix);
 WarmupRule SweepWarmupRule(const SweepOptions& o);
 
 // Everything that makes two windows comparable, so a rerun reuses only the
-// windows measured the same way.
-std::string SweepKey(const SweepOptions& o);
-// The TAP sweep's key: "target=tap;mix=...;service=...;..." (IsTapSweepKey).
-std::string TapSweepKey(const SweepOptions& o);
+// windows measured the same way: the database sweep's, and the TAP sweep's.
+SweepKey DatabaseSweepKey(const SweepOptions& o);
+SweepKey TapSweepKey(const SweepOptions& o);
 
 }  // namespace skyseed

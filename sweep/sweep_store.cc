@@ -1,5 +1,6 @@
 #include "sweep/sweep_store.h"
 
+#include <exception>
 #include <map>
 
 #include "schema/manifest_schema.h"
@@ -131,25 +132,29 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
       &r));
   SKYSEED_ASSIGN_OR_RETURN(auto setups, ReadSweepSetups(conn));
   for (int i = 0; i < r.rows(); ++i) {
-    if (records.empty() || records.back().key != r.text(i, 0)) {
+    if (records.empty() || records.back().key.Text() != r.text(i, 0)) {
+      SKYSEED_ASSIGN_OR_RETURN(SweepKey key, SweepKeyFromText(r.text(i, 0)));
       const auto setup = setups.find(r.text(i, 0));
-      records.push_back({r.text(i, 0), setup == setups.end() ? json::object() : setup->second, {}});
+      records.push_back({key, setup == setups.end() ? json::object() : setup->second, {}});
     }
     TierSweep t;
     t.tier = r.text(i, 1);
     t.corpus_digest = r.text(i, 2);
     t.database_size = r.int64(i, 3);
     SKYSEED_ASSIGN_OR_RETURN(json finding, ParseJson(r.text(i, 4)));
-    t.finding.saturated = finding.value("saturated", false);
-    t.finding.reason = finding.value("reason", "");
-    t.finding.limit = LimitKindFromName(finding.value("limit", ""));
+    try {
+      t.finding = FindingFromJson(finding);
+    } catch (const std::exception& e) {  // json's, and a count out of range
+      return Status::Corruption(std::string("a recorded tier sweep's finding: ") + e.what());
+    }
     // Absent from tiers recorded before the guard summary: unknown, not none.
     t.missing_evidence =
         finding.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
     t.measured = MeasuredFromJson(finding.value("measured", json()));
     SKYSEED_ASSIGN_OR_RETURN(t.explain, PlansFromText(r.text(i, 5)));
-    SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> w,
-                             ReadSweepWindows(conn, records.back().key, t.tier, t.corpus_digest));
+    SKYSEED_ASSIGN_OR_RETURN(
+        std::vector<SweepWindow> w,
+        ReadSweepWindows(conn, records.back().key.Text(), t.tier, t.corpus_digest));
     t.windows = w;
     records.back().tiers.push_back(t);
   }

@@ -95,17 +95,12 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
   std::error_code ec;
   fs::create_directories(s.window_dir, ec);
   ClearLogs(s.window_dir);
-  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, MeasureWindow(
-                                               frame, load,
-                                               [&](SweepWindow* out) {
-                                                 Result<std::vector<TransactionRecord>> records =
-                                                     ReadLogs(s.window_dir, s.options.keep_logs);
-                                                 if (!records.ok()) return records.status();
-                                                 SummariseTransactions(*records, s.options.mix,
-                                                                       out);
-                                                 return Status::Ok();
-                                               },
-                                               &w));
+  const auto summarise = [&](SweepWindow* out) -> Status {
+    SKYSEED_ASSIGN_OR_RETURN(const auto records, ReadLogs(s.window_dir, s.options.keep_logs));
+    SummariseTransactions(records, s.options.mix, out);
+    return Status::Ok();
+  };
+  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, MeasureWindow(frame, load, summarise, &w));
   ApplyGeneratorGuards(
       {"pgbench", "number of transactions actually processed: ", "transactions", "pgbench thread"},
       s.options.rule, run, ReadWholeFileOrEmpty(load.output_path), w.committed, &w);

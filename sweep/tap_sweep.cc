@@ -84,8 +84,11 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
     setting.window_dir = dir;
     return RunTapWindow(setting, c, clients, rep, seconds);
   };
-  const Status measured =
-      MeasureTier(o, key, "req/s", (tier_dir / "tap").string(), run, c, done, held, t, narrator);
+  PgSweepBench bench(run, (tier_dir / "tap").string(), c, key, t->corpus_digest);
+  // The TAP sweep's own window length (--tap-window), everything else as asked.
+  SweepOptions tap_windows = o;
+  tap_windows.duration_s = o.tap_duration_s();
+  const Status measured = MeasureTier(bench, tap_windows, "req/s", done, held, t, narrator);
   if (dachs) {
     const Status stopped = dachs->Stop();
     if (measured.ok() && !stopped.ok()) return stopped;
@@ -99,6 +102,7 @@ json DescribeTapSetup(const SweepOptions& o, const json& database_setup) {
   j.erase("pgbench");
   j["target"] = "tap";
   j["mix"] = TapMixText(o.tap_mix);
+  j["duration_s"] = o.tap_duration_s();
   j["load_generator"] = "skyseed tapbench (libcurl, one thread and connection per client)";
   j["tables"] = {{"obscore", o.tap.tables.obscore}, {"source", o.tap.tables.source}};
   j["service"] = o.tap.url.empty() ? json{{"managed_by_skyseed", true}}
@@ -123,19 +127,14 @@ Status WriteTapResults(const SweepOptions& o, const SweepRecord& tap,
 
 std::string TapSweepLine(const SweepRecord& tap, const std::vector<ServiceShare>& shares) {
   std::string tiers;
-  double max_rps = 0, p95_at_max = 0;
+  TierPeak max;
   for (const TierSweep& t : tap.tiers) {
     tiers += (tiers.empty() ? "" : ",") + t.tier;
-    for (const auto& [clients, ws] : WindowsByClients(t)) {
-      const StepEvidence e = StepFromWindows(ws);
-      if (e.tps > max_rps) {
-        max_rps = e.tps;
-        p95_at_max = e.p95_ms;
-      }
-    }
+    const TierPeak peak = PeakOf(t);
+    if (peak.rate > max.rate) max = peak;
   }
   char buf[128];
-  std::snprintf(buf, sizeof buf, " max_rps=%.1f p95_ms_at_max=%.1f", max_rps, p95_at_max);
+  std::snprintf(buf, sizeof buf, " max_rps=%.1f p95_ms_at_max=%.1f", max.rate, max.p95_ms);
   std::string line = "tap-sweep tiers=" + tiers + buf;
   // Every tier's: in a scaling run the limit moves as the tiers outgrow memory.
   for (const TierSweep& t : tap.tiers) {

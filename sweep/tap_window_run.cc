@@ -107,20 +107,15 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   const LoadCommand load{args, (fs::path(s.window_dir) / "tapbench.out").string(), environment};
   std::error_code ec;
   fs::remove(log, ec);  // a killed run's
-  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, MeasureWindow(
-                                               frame, load,
-                                               [&](SweepWindow* out) {
-                                                 Result<std::vector<TapRequestRecord>> records =
-                                                     ParseTapRequestLog(ReadWholeFileOrEmpty(log));
-                                                 if (!records.ok())
-                                                   return records.status().Annotate(log.string());
-                                                 std::error_code ignored;
-                                                 if (!s.options.keep_logs) fs::remove(log, ignored);
-                                                 SummariseRequests(*records, s.options.tap_mix,
-                                                                   out);
-                                                 return Status::Ok();
-                                               },
-                                               &w));
+  const auto summarise = [&](SweepWindow* out) -> Status {
+    Result<std::vector<TapRequestRecord>> records = ParseTapRequestLog(ReadWholeFileOrEmpty(log));
+    if (!records.ok()) return records.status().Annotate(log.string());
+    std::error_code ignored;
+    if (!s.options.keep_logs) fs::remove(log, ignored);
+    SummariseRequests(*records, s.options.tap_mix, out);
+    return Status::Ok();
+  };
+  SKYSEED_ASSIGN_OR_RETURN(ProcessRun run, MeasureWindow(frame, load, summarise, &w));
   if (throttling_before) {
     SKYSEED_ASSIGN_OR_RETURN(const std::optional<CpuThrottling> after, s.throttling());
     if (after)

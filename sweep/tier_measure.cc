@@ -1,23 +1,13 @@
 #include "sweep/tier_measure.h"
 
 #include <cstdio>
-#include <filesystem>
+#include <optional>
 
 #include "capacity/cold_windows.h"
 #include "capacity/warmup.h"
-#include "sweep/sweep_store.h"
-
-namespace fs = std::filesystem;
 
 namespace skyseed {
 namespace {
-
-// "c8-r2": the folder of a window's pgbench output.
-std::string WindowDirName(int clients, int rep) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "c%d-r%d", clients, rep);
-  return buf;
-}
 
 const SweepWindow* FindWindow(const std::vector<SweepWindow>& done, int clients, int rep) {
   for (const SweepWindow& w : done) {
@@ -67,9 +57,8 @@ std::string DescribeWarmupInterval(const std::string& tier, int n, int clients,
 
 // Warms the tier up at `clients` until the warm-up rule says the intervals
 // have settled, or its bound.
-Result<WarmupRecord> WarmUp(const SweepOptions& o, const char* rate, const std::string& base_dir,
-                            const WindowRunner& run_window, int clients, const std::string& tier,
-                            Narrator& narrator) {
+Result<WarmupRecord> WarmUp(SweepBench& bench, const SweepOptions& o, const char* rate, int clients,
+                            const std::string& tier, Narrator& narrator) {
   const WarmupRule rule = SweepWarmupRule(o);
   WarmupRecord r;
   r.clients = clients;
@@ -82,10 +71,7 @@ Result<WarmupRecord> WarmUp(const SweepOptions& o, const char* rate, const std::
   }
   for (int seconds; (seconds = NextWarmupSeconds(r.intervals, rule)) > 0;) {
     const int n = static_cast<int>(r.intervals.size()) + 1;
-    SKYSEED_ASSIGN_OR_RETURN(
-        SweepWindow w,
-        run_window((fs::path(base_dir) / "warmup" / ("interval-" + std::to_string(n))).string(),
-                   clients, 0, seconds));
+    SKYSEED_ASSIGN_OR_RETURN(SweepWindow w, bench.RunWarmupInterval(n, clients, seconds));
     // The seconds asked for, so the bound is kept exactly; the rates are
     // over the span the window measured.
     r.intervals.push_back({static_cast<double>(seconds), w.tps, w.hit_ratio, w.reads_per_s});
@@ -108,14 +94,13 @@ Result<WarmupRecord> WarmUp(const SweepOptions& o, const char* rate, const std::
 
 }  // namespace
 
-Status MeasureTier(const SweepOptions& o, const std::string& key, const char* rate,
-                   const std::string& base_dir, const WindowRunner& run_window, PgConnection& conn,
+Status MeasureTier(SweepBench& bench, const SweepOptions& o, const char* rate,
                    const std::vector<SweepWindow>& done, bool held, TierSweep* t,
                    Narrator& narrator) {
   std::vector<StepEvidence> steps;
   bool warmed = false;
   int unmeasurable = 0;
-  std::string cold_flag;  // for the first measured window, when the warm-up did not settle
+  std::optional<GuardFlag> cold_flag;  // the first measured window's, if the warm-up did not settle
   for (int clients : o.clients) {
     std::vector<SweepWindow> step;
     for (int rep = 1; rep <= o.reps; ++rep) {
@@ -131,23 +116,21 @@ Status MeasureTier(const SweepOptions& o, const std::string& key, const char* ra
       if (!held) continue;
       if (!warmed && o.warmup_s > 0) {
         SKYSEED_ASSIGN_OR_RETURN(WarmupRecord warmup,
-                                 WarmUp(o, rate, base_dir, run_window, clients, t->tier, narrator));
+                                 WarmUp(bench, o, rate, clients, t->tier, narrator));
         cold_flag = WarmupColdFlag(warmup);
         t->warmup = std::move(warmup);
       }
-      SKYSEED_ASSIGN_OR_RETURN(
-          SweepWindow w, run_window((fs::path(base_dir) / WindowDirName(clients, rep)).string(),
-                                    clients, rep, o.duration_s));
-      if (!warmed && !cold_flag.empty()) w.flags.push_back(cold_flag);
+      SKYSEED_ASSIGN_OR_RETURN(SweepWindow w, bench.RunWindow(clients, rep, o.duration_s));
+      if (!warmed && cold_flag) w.flags.push_back(*cold_flag);
       warmed = true;
-      SKYSEED_RETURN_IF_ERROR(RecordSweepWindow(conn, key, t->corpus_digest, w));
+      SKYSEED_RETURN_IF_ERROR(bench.RecordWindow(w));
       narrator.Say(DescribeWindow(w, rate));
       step.push_back(w);
     }
     for (size_t i : FlagColdWindows(&step, SweepWarmupRule(o))) {
-      SKYSEED_RETURN_IF_ERROR(UpdateSweepWindowResult(conn, key, t->corpus_digest, step[i]));
+      SKYSEED_RETURN_IF_ERROR(bench.UpdateWindow(step[i]));
       narrator.Say(t->tier + " " + std::to_string(clients) + " clients rep " +
-                   std::to_string(step[i].rep) + " flagged: " + step[i].flags.back());
+                   std::to_string(step[i].rep) + " flagged: " + step[i].flags.back().text);
     }
     t->windows.insert(t->windows.end(), step.begin(), step.end());
     if (step.empty()) break;
@@ -176,7 +159,7 @@ std::string DescribeWindow(const SweepWindow& w, const char* rate) {
                 w.latency_ms.p50, w.latency_ms.p95, w.latency_ms.p99, 100 * w.error_rate,
                 w.hit_ratio);
   std::string s = buf;
-  for (const std::string& f : w.flags) s += " [flagged: " + f + "]";
+  for (const GuardFlag& f : w.flags) s += " [flagged: " + f.text + "]";
   return s;
 }
 

@@ -5,21 +5,16 @@
 // tier saturates.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "capacity/sweep_record.h"
 #include "common/narrator.h"
 #include "common/status.h"
-#include "loader/pg_connection.h"
+#include "sweep/sweep_bench.h"
 #include "sweep/sweep_options.h"
 
 namespace skyseed {
-
-// Runs one window into `window_dir`: pgbench's or tapbench's.
-using WindowRunner = std::function<Result<SweepWindow>(const std::string& window_dir, int clients,
-                                                       int rep, int seconds)>;
 
 // Whether a tier with these windows recorded still has one to measure: a
 // repetition missing (or flagged, under --remeasure-flagged) before its
@@ -27,17 +22,17 @@ using WindowRunner = std::function<Result<SweepWindow>(const std::string& window
 // never measured).
 bool WindowsLeftToMeasure(const SweepOptions& o, const std::vector<SweepWindow>& recorded);
 
-// The client counts and repetitions of one tier, reusing recorded windows
-// (of `key`). The warm-up runs before the first window measured in this run
-// (after a grow or a restart the cache is cold; a rerun that measures
-// nothing new warms nothing). Once a step's repetitions are complete, a
-// window clearly colder than the others is flagged, recorded ones too, and
-// its record updated, so a rerun and the report see the same flags.
-// A tier the database has grown past (`held` false) is only concluded from
-// what was recorded: its windows cannot be measured on another tier's rows.
-// `rate` names what a window counts per second ("tps", "req/s").
-Status MeasureTier(const SweepOptions& o, const std::string& key, const char* rate,
-                   const std::string& base_dir, const WindowRunner& run_window, PgConnection& conn,
+// The client counts and repetitions of one tier on `bench`, reusing
+// recorded windows (`done`; a flagged one is measured again only under
+// --remeasure-flagged). The warm-up runs before the first window measured
+// in this run (after a grow or a restart the cache is cold; a rerun that
+// measures nothing new warms nothing). Once a step's repetitions are
+// complete, a window clearly colder than the others is flagged, recorded
+// ones too, and its record updated, so a rerun and the report see the same
+// flags. A tier the database has grown past (`held` false) is only
+// concluded from what was recorded: its windows cannot be measured on
+// another tier's rows. `rate` names what a window counts ("tps", "req/s").
+Status MeasureTier(SweepBench& bench, const SweepOptions& o, const char* rate,
                    const std::vector<SweepWindow>& done, bool held, TierSweep* t,
                    Narrator& narrator);
 

@@ -33,11 +33,11 @@ void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWi
 void ApplyMachineGuards(const SweepOptions& o, double swap_before, SweepWindow* w) {
   w->swap_used_mib = SwapUsedMiB();
   if (w->swap_used_mib > swap_before + kSwapGrowthMiB) {
-    w->flags.push_back("swap grew in the window");
+    w->flags.push_back({Guard::kNoSwapping, "swap grew in the window"});
   }
   w->disk_free_gib = DiskFreeGiB(o.data_dir.empty() ? o.out_dir : o.data_dir);
   if (w->disk_free_gib >= 0 && w->disk_free_gib < kMinDiskFreeGiB) {
-    w->flags.push_back("disk headroom below 1 GiB");
+    w->flags.push_back({Guard::kDiskHeadroom, "disk headroom below 1 GiB"});
   }
 }
 
@@ -51,8 +51,10 @@ void ApplyCpuShares(const CpuShares& cpu, const SaturationRule& rule, SweepWindo
   if (HostContended(cpu, rule)) {
     std::string who = "PostgreSQL " + Cores(cpu.database_cores);
     if (cpu.service_cores >= 0) who += ", the TAP service " + Cores(cpu.service_cores);
-    w->flags.push_back("host-contended: other processes held " + Cores(cpu.other_cores) +
-                       " cores (" + who + ", the load generator " + Cores(cpu.client_cores) + ")");
+    w->flags.push_back({Guard::kHostUncontended, "host-contended: other processes held " +
+                                                     Cores(cpu.other_cores) + " cores (" + who +
+                                                     ", the load generator " +
+                                                     Cores(cpu.client_cores) + ")"});
   }
 }
 
@@ -73,8 +75,9 @@ SweepWindow NewWindow(const std::string& tier, int clients, int rep, int seconds
 void FlagClientCeiling(const SaturationRule& rule, const std::string& thread_name, SweepWindow* w) {
   const double per_thread = w->client_cores / w->client_threads;
   if (per_thread >= rule.client_thread_busy) {
-    w->flags.push_back("load generator at its ceiling: " + std::to_string(per_thread).substr(0, 4) +
-                       " cores per " + thread_name);
+    w->flags.push_back({Guard::kGeneratorCeiling, "load generator at its ceiling: " +
+                                                      std::to_string(per_thread).substr(0, 4) +
+                                                      " cores per " + thread_name});
   }
 }
 
@@ -94,15 +97,17 @@ void ApplyGeneratorGuards(const GeneratorSummary& g, const SaturationRule& rule,
                           const ProcessRun& run, const std::string& output, uint64_t logged,
                           SweepWindow* w) {
   if (run.exit_code != 0) {
-    w->flags.push_back(std::string(g.name) + " exited with code " + std::to_string(run.exit_code));
+    w->flags.push_back({Guard::kGeneratorCompleted, std::string(g.name) + " exited with code " +
+                                                        std::to_string(run.exit_code)});
   }
   const size_t at = output.find(g.count_key);
   if (at != std::string::npos) {
     const long long reported =
         std::strtoll(output.c_str() + at + std::strlen(g.count_key), nullptr, 10);
     if (reported < 0 || static_cast<uint64_t>(reported) != logged) {
-      w->flags.push_back("log holds " + std::to_string(logged) + " " + g.unit + ", " + g.name +
-                         " says " + std::to_string(reported));
+      w->flags.push_back({Guard::kGeneratorLogCount, "log holds " + std::to_string(logged) + " " +
+                                                         g.unit + ", " + g.name + " says " +
+                                                         std::to_string(reported)});
     }
   }
   FlagClientCeiling(rule, g.thread, w);
@@ -130,7 +135,7 @@ Result<ProcessRun> MeasureWindow(const WindowFrame& f, const LoadCommand& load,
   SKYSEED_RETURN_IF_ERROR(summarise(w));
   Result<ServerSnapshot> after = TakeSnapshot(f.monitor, f.caps, f.scope);
   if (!after.ok() || after->postmaster_start != before->postmaster_start) {
-    w->flags.push_back("server restarted or unreachable during the window");
+    w->flags.push_back({Guard::kNoRestarts, "server restarted or unreachable during the window"});
   } else {
     ApplyServerDeltas(*before, *after, w);
     w->statements = StatementDeltas(*before, *after, 5);

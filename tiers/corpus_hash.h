@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "common/narrator.h"
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 #include "tiers/chunk_plan.h"
 #include "tiers/tier_spec.h"
 

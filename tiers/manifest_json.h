@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/status.h"
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 
 namespace skyseed {
 

@@ -6,7 +6,7 @@
 #include <memory>
 #include <mutex>
 
-#include "generator/copy_decoder.h"
+#include "copy_format/copy_decoder.h"
 #include "loader/pg_connection.h"
 #include "schema/corpus_schema.h"
 #include "tiers/parallel_chunks.h"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/status.h"
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 #include "generator/corpus_tables.h"
 
 namespace skyseed {

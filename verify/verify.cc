@@ -7,14 +7,11 @@
 #include "generator/corpus_tables.h"
 #include "indexes/index_audit.h"
 #include "loader/pg_connection.h"
-#include "publish/grant_audit.h"
 #include "publish/standard_views.h"
-#include "schema/corpus_schema.h"
-#include "store/advisory_locks.h"
 #include "store/manifest_store.h"
 #include "tiers/corpus_hash.h"
-#include "tiers/parallel_chunks.h"
-#include "verify/table_scan.h"
+#include "verify/pg_verify_database.h"
+#include "verify/verify_database.h"
 #include "verify/verify_findings.h"
 #include "verify/verify_plan.h"
 
@@ -26,9 +23,9 @@ bool Less(const Digest128& a, const Digest128& b) {
 }
 
 // Second pass over a differing chunk: which rows are missing or changed.
-Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t seed, RowRange range,
-                           TableVerdict* v) {
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<Digest128> db, ScanChunkRows(o.conninfo, t, range));
+Status CountRowDifferences(VerifyDatabase& database, const TableDef& t, uint64_t seed,
+                           RowRange range, TableVerdict* v) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<Digest128> db, database.ScanChunkRows(t, range));
   std::vector<Digest128> gen;
   ByteBuffer buf;
   for (uint64_t i = range.first; i < range.end(); ++i) {
@@ -48,7 +45,7 @@ Status CountRowDifferences(const VerifyOptions& o, const TableDef& t, uint64_t s
   return Status::Ok();
 }
 
-Status CheckTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
+Status CheckTable(VerifyDatabase& db, int jobs, uint64_t seed, const TableDef& t,
                   const std::vector<LedgerEntry>& ledger, uint64_t tier_rows, TableVerdict* v,
                   TableCheck* check) {
   check->table = &t;
@@ -57,8 +54,8 @@ Status CheckTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
   for (const VerifyChunk& c : check->plan.chunks) ranges.push_back(c.range);
   v->table = t.standard_name();
   v->chunks = ranges.size();
-  SKYSEED_ASSIGN_OR_RETURN(ChunkScan scan, ScanTable(o.conninfo, o.jobs, t, ranges));
-  check->generator = HashRanges(t, seed, ranges, o.jobs);
+  SKYSEED_ASSIGN_OR_RETURN(ChunkScan scan, db.ScanTable(t, ranges));
+  check->generator = HashRanges(t, seed, ranges, jobs);
   check->database = scan.digests;
   v->db_rows = scan.outside.rows;
   v->rows_unexpected = scan.outside.rows;
@@ -67,16 +64,17 @@ Status CheckTable(const VerifyOptions& o, uint64_t seed, const TableDef& t,
     v->db_rows += check->database[c].rows;
     if (check->Holds(c)) continue;
     ++v->chunks_differing;
-    SKYSEED_RETURN_IF_ERROR(CountRowDifferences(o, t, seed, ranges[c], v));
+    v->differing.push_back(ranges[c]);
+    SKYSEED_RETURN_IF_ERROR(CountRowDifferences(db, t, seed, ranges[c], v));
   }
   return Status::Ok();
 }
 
 // The corpus indexes against their declarations (a stashed one is reported
 // as set aside instead), and the stash against the catalogue.
-Status CheckIndexes(PgConnection& conn, std::vector<std::string>* problems) {
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, ReadStash(conn));
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> built, StashedButBuiltIndexes(conn));
+Status CheckIndexes(VerifyDatabase& db, std::vector<std::string>* problems) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StashEntry> stash, db.ReadStash());
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> built, db.StashedButBuiltIndexes());
   for (const StashEntry& e : stash) {
     if (std::find(built.begin(), built.end(), e.index_name) != built.end()) {
       problems->push_back("index " + e.index_name +
@@ -86,7 +84,7 @@ Status CheckIndexes(PgConnection& conn, std::vector<std::string>* problems) {
     }
     problems->push_back("index " + e.index_name + " is set aside (run grow to rebuild it)");
   }
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexFinding> findings, AuditCorpusIndexes(conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<IndexFinding> findings, db.AuditIndexes());
   for (const IndexFinding& f : findings) {
     problems->push_back(DescribeIndexFinding(f) + " (run grow to rebuild it)");
   }
@@ -95,10 +93,8 @@ Status CheckIndexes(PgConnection& conn, std::vector<std::string>* problems) {
 
 // The digests prove the literals; this proves the spoly the services query
 // is the literal's polygon.
-Status VerifyFootprints(const VerifyOptions& o, const TableDef& t,
-                        std::vector<std::string>* problems) {
-  SKYSEED_ASSIGN_OR_RETURN(const uint64_t mismatched,
-                           CountFootprintMismatches(o.conninfo, o.jobs, t));
+Status VerifyFootprints(VerifyDatabase& db, const TableDef& t, std::vector<std::string>* problems) {
+  SKYSEED_ASSIGN_OR_RETURN(const uint64_t mismatched, db.CountFootprintMismatches(t));
   if (mismatched > 0) {
     problems->push_back(DescribeFootprintMismatches(t, mismatched));
   }
@@ -107,8 +103,8 @@ Status VerifyFootprints(const VerifyOptions& o, const TableDef& t,
 
 // The tables verify reads, and what their standard names hold: skyseed's
 // views must be there and as declared.
-Status CheckStandardNames(PgConnection& conn, VerifyReport* report) {
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<StandardNameState> states, InspectStandardNames(conn));
+Status CheckStandardNames(VerifyDatabase& db, VerifyReport* report) {
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<StandardNameState> states, db.InspectStandardNames());
   for (const StandardNameState& s : states) {
     report->names.push_back("reads " + s.table_name + "; " + DescribeStandardName(s));
   }
@@ -128,19 +124,24 @@ bool VerifyReport::ok() const {
 
 Result<VerifyReport> Verify(const VerifyOptions& o) {
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(o.conninfo));
-  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, RequireCorpusIdentity(*conn));
+  PgVerifyDatabase db(*conn, o.conninfo, o.jobs);
+  return VerifyCorpus(db, o.jobs);
+}
+
+Result<VerifyReport> VerifyCorpus(VerifyDatabase& db, int jobs) {
+  SKYSEED_ASSIGN_OR_RETURN(CorpusIdentity id, db.ReadIdentity());
   SKYSEED_RETURN_IF_ERROR(CheckCorpusIdentity(id, id.seed));
-  SKYSEED_ASSIGN_OR_RETURN(bool locked, TryAdvisoryLock(*conn, kGrowLockKey));
+  SKYSEED_ASSIGN_OR_RETURN(bool locked, db.TryLockGrow());
   if (!locked) {
     return Status::Database(
         "a skyseed grow (or another verify) is running on this database; "
         "verify after it finishes");
   }
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(*conn));
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, ReadTiers(*conn));
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, db.ReadLedger());
+  SKYSEED_ASSIGN_OR_RETURN(std::vector<TierRecord> tiers, db.ReadTiers());
   VerifyReport report;
-  SKYSEED_RETURN_IF_ERROR(CheckIndexes(*conn, &report.problems));
-  SKYSEED_RETURN_IF_ERROR(CheckStandardNames(*conn, &report));
+  SKYSEED_RETURN_IF_ERROR(CheckIndexes(db, &report.problems));
+  SKYSEED_RETURN_IF_ERROR(CheckStandardNames(db, &report));
   if (!tiers.empty()) report.tier = tiers.back().tier;
   if (std::optional<std::string> lost = LostTierRecords(tiers, ledger)) {
     report.problems.push_back(*lost);
@@ -151,8 +152,8 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
     const uint64_t tier_rows = tiers.empty() ? 0 : RecordedTierRows(tiers.back(), t);
     TableVerdict v;
     TableCheck check;
-    SKYSEED_RETURN_IF_ERROR(CheckTable(o, id.seed, t, ledger, tier_rows, &v, &check));
-    SKYSEED_RETURN_IF_ERROR(VerifyFootprints(o, t, &report.problems));
+    SKYSEED_RETURN_IF_ERROR(CheckTable(db, jobs, id.seed, t, ledger, tier_rows, &v, &check));
+    SKYSEED_RETURN_IF_ERROR(VerifyFootprints(db, t, &report.problems));
     DiagnoseLedger(check, report.tier, &report.problems);
     TableDigest all;
     for (const TableDigest& d : check.generator) all.Merge(d);
@@ -160,13 +161,21 @@ Result<VerifyReport> Verify(const VerifyOptions& o) {
     report.tables.push_back(v);
     checks.push_back(std::move(check));
   }
-  CheckTierRecords(tiers, checks, id.seed, o.jobs, &report.problems);
-  SKYSEED_ASSIGN_OR_RETURN(report.warnings, GrantsSkyseedDidNotMake(*conn));
+  CheckTierRecords(tiers, checks, id.seed, jobs, &report.problems);
+  SKYSEED_ASSIGN_OR_RETURN(report.warnings, db.GrantsSkyseedDidNotMake());
   report.corpus_digest = CorpusDigest(named).Hex();
   return report;
 }
 
 namespace {
+
+// "; first differing chunk: rows 16..32", or nothing when every chunk held.
+std::string FirstDiffering(const TableVerdict& t) {
+  if (t.differing.empty()) return "";
+  const RowRange& c = t.differing.front();
+  return "; first differing chunk: rows " + std::to_string(c.first) + ".." +
+         std::to_string(c.end());
+}
 
 std::string FormatVerdict(const VerifyReport& r) {
   std::string out;
@@ -182,7 +191,7 @@ std::string FormatVerdict(const VerifyReport& r) {
            std::to_string(t.expected_rows) + " expected; " + std::to_string(t.chunks_differing) +
            " of " + std::to_string(t.chunks) + " chunks differ; " +
            std::to_string(t.rows_missing_or_changed) + " rows missing or changed, " +
-           std::to_string(t.rows_unexpected) + " unexpected\n";
+           std::to_string(t.rows_unexpected) + " unexpected" + FirstDiffering(t) + "\n";
   }
   for (const std::string& p : r.problems) out += "PROBLEM " + p + "\n";
   if (!out.empty() && out.back() == '\n') out.pop_back();

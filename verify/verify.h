@@ -12,8 +12,11 @@
 #include <vector>
 
 #include "common/status.h"
+#include "generator/corpus_tables.h"
 
 namespace skyseed {
+
+class VerifyDatabase;  // verify/verify_database.h
 
 struct VerifyOptions {
   std::string conninfo;
@@ -25,6 +28,7 @@ struct TableVerdict {
   uint64_t db_rows = 0, expected_rows = 0;
   uint64_t chunks = 0, chunks_differing = 0;
   uint64_t rows_missing_or_changed = 0, rows_unexpected = 0;
+  std::vector<RowRange> differing;  // the chunks that differ, in row order
   bool ok() const { return chunks_differing == 0 && db_rows == expected_rows; }
 };
 
@@ -41,6 +45,9 @@ struct VerifyReport {
 };
 
 Result<VerifyReport> Verify(const VerifyOptions& options);
+// Verify on `db` (PgVerifyDatabase for Verify's server); `jobs` threads hash
+// the generator's rows.
+Result<VerifyReport> VerifyCorpus(VerifyDatabase& db, int jobs);
 // "OK tier ci: ..." or one line per problem (`names` apart).
 std::string FormatVerifyReport(const VerifyReport& r);
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 #include "generator/corpus_tables.h"
 #include "store/chunk_ledger.h"
 #include "store/manifest_records.h"

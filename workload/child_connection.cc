@@ -1,6 +1,5 @@
 #include "workload/child_connection.h"
 
-#include <libpq-fe.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -21,11 +20,11 @@ namespace fs = std::filesystem;
 namespace {
 
 // A conninfo value in single quotes, as libpq reads them back.
-std::string Quoted(const char* value) {
+std::string Quoted(const std::string& value) {
   std::string out = "'";
-  for (const char* c = value; *c; ++c) {
-    if (*c == '\'' || *c == '\\') out += '\\';
-    out += *c;
+  for (const char c : value) {
+    if (c == '\'' || c == '\\') out += '\\';
+    out += c;
   }
   return out + "'";
 }
@@ -48,26 +47,23 @@ struct Split {
 
 Result<Split> SplitPassword(const std::string& conninfo) {
   SKYSEED_RETURN_IF_ERROR(CheckConninfo(conninfo));
-  PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), nullptr);
-  if (opts == nullptr) return Status::InvalidArgument("--db: cannot be parsed");
+  Result<std::vector<std::pair<std::string, std::string>>> fields = ConninfoFields(conninfo);
+  if (!fields.ok()) return Status::InvalidArgument("--db: cannot be parsed");
   Split s;
-  for (PQconninfoOption* o = opts; o->keyword; ++o) {
-    if (o->val == nullptr) continue;
-    if (std::string(o->keyword) == "sslpassword" && *o->val) {
-      PQconninfoFree(opts);
+  for (const auto& [keyword, value] : *fields) {
+    if (keyword == "sslpassword" && !value.empty()) {
       return Status::InvalidArgument(
           "--db: sslpassword cannot be handed to psql and pgbench without putting it on their "
           "command line; use a key without a passphrase for the sweep");
     }
-    if (std::string(o->keyword) == "password") {
-      s.password = o->val;
+    if (keyword == "password") {
+      s.password = value;
       s.has_password = true;
       continue;
     }
     if (!s.conninfo.empty()) s.conninfo += ' ';
-    s.conninfo += std::string(o->keyword) + "=" + Quoted(o->val);
+    s.conninfo += keyword + "=" + Quoted(value);
   }
-  PQconninfoFree(opts);
   return s;
 }
 

@@ -27,14 +27,10 @@ std::vector<std::string> MetadataQueries(const TapQueryText& t) {
   return out;
 }
 
-// ivo://skyseed.example/<survey>?<obs_id>, as generator/obscore_row.cc
-// writes it: the survey is obs_id's prefix, lower-cased.
 std::string PublisherDid(const std::string& obs_id) {
-  std::string did = "ivo://skyseed.example/";
-  for (char c : obs_id.substr(0, obs_id.find('.'))) {
-    did.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
-  }
-  return did + "?" + obs_id;
+  std::string did;
+  WritePublisherDid(obs_id, &did);
+  return did;
 }
 
 // Alternately a source by source_id and an observation by its publisher DID,

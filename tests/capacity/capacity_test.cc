@@ -25,6 +25,25 @@ TierSweep Tier(std::vector<SweepWindow> windows) {
   return t;
 }
 
+// The peak is a step's mean over its valid windows: a flagged window that
+// ran fastest does not make its step the peak.
+TEST(Capacity, PeakIsTheBestStepsMeanOverValidWindows) {
+  TierSweep t = Tier({Window(1, 1, 900, 8), Window(1, 2, 1100, 12), Window(2, 1, 1800, 40),
+                      Window(2, 2, 9000, 50), Window(4, 1, 1500, 90)});
+  TierPeak p = PeakOf(t);
+  EXPECT_DOUBLE_EQ(p.rate, (1800 + 9000) / 2.0);
+  EXPECT_EQ(p.clients, 2);
+  EXPECT_DOUBLE_EQ(p.p95_ms, 45);
+  t.windows[3].flags = {{Guard::kNoSwapping, "swap grew in the window"}};
+  p = PeakOf(t);
+  EXPECT_DOUBLE_EQ(p.rate, 1800);
+  EXPECT_DOUBLE_EQ(p.p95_ms, 40);
+  for (SweepWindow& w : t.windows) w.flags = {{Guard::kNoSwapping, "swap grew in the window"}};
+  p = PeakOf(t);
+  EXPECT_EQ(p.rate, 0);
+  EXPECT_EQ(p.clients, 0);
+}
+
 TEST(Capacity, PeakAndTheHighestStepWithinTheObjective) {
   // Means: 1 client 1000 tps p95 10 ms; 2 clients 1900 tps p95 40 ms;
   // 4 clients 2100 tps p95 3000 ms, over a 2 s objective.
@@ -44,7 +63,7 @@ TEST(Capacity, PeakAndTheHighestStepWithinTheObjective) {
 
 TEST(Capacity, ErrorsAndFlaggedWindowsCount) {
   SweepWindow wild = Window(4, 2, 99999, 1);
-  wild.flags.push_back("swap grew in the window");
+  wild.flags.push_back({Guard::kNoSwapping, "swap grew in the window"});
   const TierSweep t =
       Tier({Window(1, 1, 1000, 10), Window(2, 1, 1900, 40, 0.02), Window(4, 1, 2000, 50), wild});
   const TierCapacity c = CapacityOf(t, Slo{2000, 0.01});
@@ -60,9 +79,10 @@ TEST(Capacity, ErrorsAndFlaggedWindowsCount) {
 TEST(Capacity, GuardsNameTheWindowsThatFailedThem) {
   SweepRecord r;
   SweepWindow swapped = Window(2, 1, 1, 1);
-  swapped.flags = {"swap grew in the window", "host-contended: other processes held 0.9 cores"};
+  swapped.flags = {{Guard::kNoSwapping, "swap grew in the window"},
+                   {Guard::kHostUncontended, "host-contended: other processes held 0.9 cores"}};
   SweepWindow odd = Window(4, 1, 1, 1);
-  odd.flags = {"something no guard writes"};
+  odd.flags = {{Guard::kUnknown, "something no guard writes"}};
   TierSweep t = Tier({Window(1, 1, 1, 1), swapped, odd});
   t.missing_evidence = {"track_io_timing is off: no read times"};
   r.tiers = {t};
@@ -98,9 +118,9 @@ TEST(Capacity, GuardsNameTheWindowsThatFailedThem) {
 
 TEST(Capacity, ColdWindowsFailTheWarmCacheGuard) {
   SweepWindow unsettled = Window(1, 1, 1, 1);
-  unsettled.flags = {"cold: warm-up did not settle in 120 s"};
+  unsettled.flags = {{Guard::kWarmCache, "cold: warm-up did not settle in 120 s"}};
   SweepWindow colder = Window(2, 1, 1, 1);
-  colder.flags = {"cold cache: hit 0.9983 vs 0.9999 in the other repetitions"};
+  colder.flags = {{Guard::kWarmCache, "cold cache: hit 0.9983 vs 0.9999 in the other repetitions"}};
   SweepRecord r;
   r.tiers = {Tier({unsettled, colder, Window(2, 2, 1, 1)})};
   const std::vector<GuardResult> g = SummariseGuards(r);
@@ -121,23 +141,28 @@ SweepWindow TierWindow(const std::string& tier, int clients, int rep, double tps
 }
 
 TEST(Capacity, ScalingLineAcrossTheTiersBothSweepsMeasured) {
-  const std::string measured = ";duration=20;seed=1;lookups=1000;cones=100";
   SweepRecord db;
-  db.key = "mix=default" + measured;
+  db.key.mix = "default";
+  db.key.duration_s = 20;
+  db.key.seed = 1;
+  db.key.lookups = 1000;
+  db.key.cones = 100;
   TierSweep d1 = Tier({TierWindow("D1", 1, 1, 500, 0.9999), TierWindow("D1", 2, 1, 812.4, 0.9997)});
   d1.tier = "D1";
   d1.database_size = int64_t{3} << 29;  // 1.50 GiB
   TierSweep d2 = Tier({TierWindow("D2", 1, 1, 400, 0.94), TierWindow("D2", 2, 1, 600, 0.96),
                        TierWindow("D2", 2, 2, 5000, 0.5)});
   d2.tier = "D2";
-  d2.database_size = (int64_t{10} << 30) + (int64_t{1} << 29);  // 10.50 GiB
-  d2.windows[2].flags = {"swap grew in the window"};            // out of every mean
-  TierSweep d3 = d2;                                            // the TAP sweep has no D3
+  d2.database_size = (int64_t{10} << 30) + (int64_t{1} << 29);              // 10.50 GiB
+  d2.windows[2].flags = {{Guard::kNoSwapping, "swap grew in the window"}};  // out of every mean
+  TierSweep d3 = d2;  // the TAP sweep has no D3
   d3.tier = "D3";
   db.tiers = {d1, d2, d3};
 
   SweepRecord tap;
-  tap.key = "target=tap;mix=default;service=skyseed-dachs" + measured;
+  tap.key = db.key;
+  tap.key.kind = SweepKind::kTap;
+  tap.key.service = "skyseed-dachs";
   TierSweep t2 = Tier({TierWindow("D2", 1, 1, 30, 1), TierWindow("D2", 2, 1, 35.24, 1)});
   t2.tier = "D2";
   t2.finding.saturated = true;
@@ -145,7 +170,8 @@ TEST(Capacity, ScalingLineAcrossTheTiersBothSweepsMeasured) {
   TierSweep t1 = Tier({TierWindow("D1", 1, 1, 20, 1), TierWindow("D1", 1, 2, 22, 1),
                        TierWindow("D1", 2, 1, 40.5, 1)});
   t1.tier = "D1";
-  t1.windows[1].flags = {"host-contended: other processes held 1.2 cores"};
+  t1.windows[1].flags = {
+      {Guard::kHostUncontended, "host-contended: other processes held 1.2 cores"}};
   tap.tiers = {t2, t1};  // reported in the database sweep's order
 
   // Hit ratios: D1 (0.9999 + 0.9997) / 2; D2 (0.94 + 0.96) / 2, the swapped
@@ -156,10 +182,18 @@ TEST(Capacity, ScalingLineAcrossTheTiersBothSweepsMeasured) {
             "scaling tiers=D1,D2 db_gib=1.50,10.50 hit_ratio=0.9998,0.9500 peak_rps_tap=40.5,35.2 "
             "peak_tps_db=812,600 limit=none,tap-cpu guards=failed:2");
 
-  std::vector<SweepRecord> sweeps = {tap, db};
+  // Paired by the draws; of two with the same draws, the one whose windows
+  // were as long as the TAP sweep's.
+  SweepRecord longer = db;
+  longer.key.duration_s = 60;
+  std::vector<SweepRecord> sweeps = {tap, db, longer};
   EXPECT_EQ(PairedDatabaseSweep(sweeps, sweeps[0]), &sweeps[1]);
-  sweeps[1].key = "mix=default;duration=60;seed=1;lookups=1000;cones=100";
-  EXPECT_EQ(PairedDatabaseSweep(sweeps, sweeps[0]), nullptr) << "measured with other windows";
+  sweeps[0].key.duration_s = 200;  // --tap-window: the TAP sweep's windows apart
+  EXPECT_EQ(PairedDatabaseSweep(sweeps, sweeps[0]), &sweeps[1]);
+  sweeps[0].key.duration_s = 60;
+  EXPECT_EQ(PairedDatabaseSweep(sweeps, sweeps[0]), &sweeps[2]);
+  sweeps[1].key.seed = sweeps[2].key.seed = 2;
+  EXPECT_EQ(PairedDatabaseSweep(sweeps, sweeps[0]), nullptr) << "other draws";
 }
 
 }  // namespace

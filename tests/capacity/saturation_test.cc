@@ -104,7 +104,7 @@ TEST(Saturation, ReadWaitIsTheMeanReadTimePerSecondOfValidWindows) {
   a.read_ms = 8000;   // 0.4 backends waiting
   b.read_ms = 12000;  // 0.6
   flagged.read_ms = 200000;
-  flagged.flags = {"swap grew in the window"};
+  flagged.flags = {{Guard::kNoSwapping, "swap grew in the window"}};
   EXPECT_DOUBLE_EQ(StepFromWindows({a, b, flagged}).read_wait_backends, 0.5);
   // Reads without read time (track_io_timing off): unknown, not zero.
   b.read_ms = 0;
@@ -122,7 +122,7 @@ SweepWindow Window(int clients, double tps, double p95, bool flagged) {
   w.latency_ms.p95 = p95;
   w.busy_cores = 1.9;
   w.cores = 2;
-  if (flagged) w.flags.push_back("server restarted during the window");
+  if (flagged) w.flags.push_back({Guard::kNoRestarts, "server restarted during the window"});
   return w;
 }
 

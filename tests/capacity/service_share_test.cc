@@ -30,7 +30,7 @@ SweepRecord Record(std::vector<SweepWindow> windows) {
 
 TEST(ServiceShare, DifferenceOfMeanP50sOverValidWindows) {
   SweepWindow flagged = Window(1, 3, {{"lookup_source", 100}});
-  flagged.flags.push_back("swap grew in the window");
+  flagged.flags.push_back({Guard::kNoSwapping, "swap grew in the window"});
   const SweepRecord db =
       Record({Window(1, 1, {{"lookup_source", 0.4}, {"cone_source", 2.0}}),
               Window(1, 2, {{"lookup_source", 0.6}, {"cone_source", 2.0}}), flagged});

@@ -28,6 +28,7 @@ SweepWindow Window(int clients, int rep, double tps, double p95, double lookup_p
 SweepRecord Sweep(const std::vector<std::array<double, 3>>& reps, std::string digest = "d1",
                   std::string mix = "lookup_source=100") {
   SweepRecord r;
+  r.key.mix = mix;
   r.setup = {{"mix", mix}};
   TierSweep t;
   t.tier = "ci";
@@ -119,7 +120,7 @@ TEST(SweepCompare, FasterIsBetterNotARegression) {
 TEST(SweepCompare, FlaggedWindowsAreLeftOut) {
   SweepRecord noisy = kBase;
   SweepWindow wild = Window(8, 3, 1, 900, 900);
-  wild.flags.push_back("host-contended");
+  wild.flags.push_back({Guard::kHostUncontended, "host-contended"});
   noisy.tiers[0].windows.push_back(wild);
   Result<SweepComparison> c = CompareSweeps(kBase, noisy);
   ASSERT_TRUE(c.ok());
@@ -140,7 +141,7 @@ TEST(SweepCompare, DifferentCorporaOrMixesAreRefusedByName) {
 
 TEST(SweepCompare, SweepJsonRoundTrips) {
   SweepRecord r = kBase;
-  r.key = "k";
+  r.key.mix = "k=100";
   r.tiers[0].finding.limit = LimitKind::kClient;
   r.tiers[0].finding.reason = "why";
   // What a window read back from the database must keep: the statements the

@@ -77,9 +77,10 @@ TEST(Warmup, TheBoundEndsAnUnsettledWarmupAndItsLastIntervalIsCut) {
   r.max_s = rule.max_s;
   r.outcome = WarmupOutcomeOf(climb, rule);
   EXPECT_EQ(r.outcome, WarmupOutcome::kNotSettled);
-  EXPECT_EQ(WarmupColdFlag(r), "cold: warm-up did not settle in 17 s");
+  EXPECT_EQ(WarmupColdFlag(r),
+            (GuardFlag{Guard::kWarmCache, "cold: warm-up did not settle in 17 s"}));
   r.outcome = WarmupOutcome::kSettled;
-  EXPECT_EQ(WarmupColdFlag(r), "");
+  EXPECT_EQ(WarmupColdFlag(r), std::nullopt);
 }
 
 TEST(Warmup, ATapLikeNoisyLowRateSeriesSettles) {
@@ -149,7 +150,7 @@ TEST(Warmup, ABoundTooShortToJudgeIsOneFixedWindow) {
   WarmupRecord r;
   r.outcome = WarmupOutcomeOf({Interval(10, 0.9, 100, 1)}, rule);
   EXPECT_EQ(r.outcome, WarmupOutcome::kFixed);
-  EXPECT_EQ(WarmupColdFlag(r), "") << "a fixed warm-up is never judged cold";
+  EXPECT_EQ(WarmupColdFlag(r), std::nullopt) << "a fixed warm-up is never judged cold";
   rule.max_s = 10;
   rule.interval_s = 5;
   EXPECT_FALSE(WarmupJudged(rule)) << "two intervals give one comparison";
@@ -168,7 +169,7 @@ TEST(Warmup, RecordedWithTheTierAndReadBack) {
   r.seconds = 10;
   r.outcome = WarmupOutcome::kNotSettled;
   SweepRecord s;
-  s.key = "k";
+  s.key.mix = "k=100";
   s.setup = nlohmann::json::object();
   TierSweep t;
   t.tier = "ci";

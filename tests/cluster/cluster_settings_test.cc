@@ -168,54 +168,6 @@ TEST(DetectMachineTest, ReadsThisMachine) {
   EXPECT_EQ(DetectMachine(0).connections, 1);
 }
 
-// A cgroup tree under a temporary root: each file of `limits` (a path under
-// the root) holds its text.
-std::filesystem::path CgroupTree(const std::map<std::string, std::string>& limits) {
-  const std::filesystem::path root =
-      std::filesystem::temp_directory_path() /
-      ("skyseed-cgroup-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-       "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-  std::filesystem::remove_all(root);
-  for (const auto& [file, text] : limits) {
-    std::filesystem::create_directories((root / file).parent_path());
-    std::ofstream(root / file) << text;
-  }
-  return root;
-}
-
-// cgroup v1, as on a host where a benchmark put the server in a cgroup of
-// its own (no cgroup namespace): /proc/self/cgroup names the path, and the
-// lowest limit on the way up to the memory mount counts.
-TEST(CgroupMemoryLimitTest, FollowsTheProcessesOwnV1Cgroup) {
-  const auto root = CgroupTree({{"memory/memory.limit_in_bytes", "9223372036854771712\n"},
-                                {"memory/a/memory.limit_in_bytes", "8589934592\n"},
-                                {"memory/a/b/memory.limit_in_bytes", "5368709120\n"},
-                                {"memory/a/c/memory.limit_in_bytes", "9223372036854771712\n"}});
-  EXPECT_EQ(CgroupMemoryLimit(root, "5:devices:/\n4:memory:/a/b\n0::/\n"), 5 * kGiB);
-  EXPECT_EQ(CgroupMemoryLimit(root, "4:cpu,memory:/a/b\n"), 5 * kGiB) << "a joint hierarchy";
-  EXPECT_EQ(CgroupMemoryLimit(root, "4:memory:/a/c\n"), 8 * kGiB) << "the parent's limit holds";
-  EXPECT_EQ(CgroupMemoryLimit(root, "4:memory:/a\n"), 8 * kGiB);
-  EXPECT_EQ(CgroupMemoryLimit(root, "4:memory:/\n"), uint64_t{9223372036854771712u});
-  std::filesystem::remove_all(root);
-}
-
-// cgroup v2: memory.max along the path; "max" is no limit. A container with
-// a cgroup namespace sees "0::/" and its limit at the mount's top.
-TEST(CgroupMemoryLimitTest, FollowsTheV2PathAndItsAncestors) {
-  const auto root = CgroupTree({{"memory.max", "max\n"},
-                                {"x/memory.max", "2147483648\n"},
-                                {"x/y/memory.max", "max\n"},
-                                {"z/memory.max", "max\n"}});
-  EXPECT_EQ(CgroupMemoryLimit(root, "0::/x/y\n"), 2 * kGiB);
-  EXPECT_EQ(CgroupMemoryLimit(root, "0::/z\n"), UINT64_MAX);
-  EXPECT_EQ(CgroupMemoryLimit(root, "0::/\n"), UINT64_MAX);
-  EXPECT_EQ(CgroupMemoryLimit(root, ""), UINT64_MAX) << "nothing readable: no limit";
-  std::ofstream(root / "memory.max") << "1073741824\n";
-  EXPECT_EQ(CgroupMemoryLimit(root, "0::/\n"), 1 * kGiB);
-  EXPECT_EQ(CgroupMemoryLimit(root, "0::/x/y\n"), 1 * kGiB);
-  std::filesystem::remove_all(root);
-}
-
 TEST(EmbeddedConninfoTest, QuotesPathsWithSpaces) {
   EXPECT_EQ(EmbeddedConninfo("/var/tmp/skyseed-data", "skyseed"),
             "host=/var/tmp/skyseed-data port=5432 dbname=skyseed user=postgres");

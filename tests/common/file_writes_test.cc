@@ -15,7 +15,7 @@
 #include <string>
 
 #include "cluster/text_file.h"
-#include "generator/byte_buffer.h"
+#include "copy_format/byte_buffer.h"
 #include "loader/copy_file.h"
 #include "tests/temp_dir.h"
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "generator/copy_decoder.h"
+#include "copy_format/copy_decoder.h"
 #include "generator/corpus_tables.h"
 #include "tests/fuzz/fuzz_check.h"
 #include "verify/table_scan.h"

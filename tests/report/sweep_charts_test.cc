@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "tests/report/test_windows.h"
+
 namespace skyseed {
 namespace {
 
@@ -40,7 +42,7 @@ TEST(SweepCharts, ThroughputAxesGoLogarithmicAcrossADecade) {
   }
   d1.database_size = 2LL << 30;
   d4.database_size = 50LL << 30;
-  const std::vector<SweepChart> wide = SweepCharts({"mix=x=100", {}, {d1, d4}});
+  const std::vector<SweepChart> wide = SweepCharts({MixKey("x=100"), {}, {d1, d4}});
   ASSERT_NE(Find(wide, "throughput.svg"), nullptr);
   EXPECT_EQ(Find(wide, "throughput.svg")->y_scale, YScale::kLog);
   ASSERT_NE(Find(wide, "database_cpu.svg"), nullptr);
@@ -50,7 +52,7 @@ TEST(SweepCharts, ThroughputAxesGoLogarithmicAcrossADecade) {
   // 3,800 to 8,300 and 900 to 1,400: under ten times apart.
   d4.windows = {Window("D4", 1, 1, 900), Window("D4", 2, 1, 1400)};
   for (SweepWindow& w : d4.windows) w.database_cores = 0.9 * w.clients;
-  const std::vector<SweepChart> narrow = SweepCharts({"mix=x=100", {}, {d1, d4}});
+  const std::vector<SweepChart> narrow = SweepCharts({MixKey("x=100"), {}, {d1, d4}});
   EXPECT_EQ(Find(narrow, "throughput.svg")->y_scale, YScale::kFromZero);
   EXPECT_FALSE(Find(narrow, "database_cpu.svg")->log_x);
   EXPECT_EQ(Find(narrow, "scaling_tps.svg")->y_scale, YScale::kFromZero);
@@ -64,8 +66,8 @@ TEST(SweepCharts, RunToRunSpread) {
   t.tier = "ci";
   t.windows = {Window("ci", 1, 1, 1000), Window("ci", 1, 2, 1200), Window("ci", 1, 3, 1100),
                Window("ci", 2, 1, 1500), Window("ci", 2, 2, 9999)};
-  t.windows.back().flags.push_back("host-contended");
-  const std::vector<SweepChart> charts = SweepCharts({"mix=x=100", {}, {t}});
+  t.windows.back().flags.push_back({Guard::kHostUncontended, "host-contended"});
+  const std::vector<SweepChart> charts = SweepCharts({MixKey("x=100"), {}, {t}});
   const LineChart* spread = Find(charts, "spread.svg");
   ASSERT_NE(spread, nullptr);
   ASSERT_EQ(spread->series.size(), 1u);
@@ -85,7 +87,7 @@ TEST(SweepCharts, ErrorsAndCpuAgainstThroughput) {
   a.database_cores = 0.5, b.database_cores = 0.7;
   c.database_cores = 1.9, d.database_cores = -1;  // d: the server was not on this host
   t.windows = {a, b, c, d};
-  const std::vector<SweepChart> charts = SweepCharts({"mix=x=100", {}, {t}});
+  const std::vector<SweepChart> charts = SweepCharts({MixKey("x=100"), {}, {t}});
   const LineChart* errors = Find(charts, "errors.svg");
   ASSERT_NE(errors, nullptr);
   EXPECT_NEAR(errors->series[0].points[0].y, 2.0, 1e-9);
@@ -102,7 +104,7 @@ TEST(SweepCharts, ErrorsAndCpuAgainstThroughput) {
 // A TAP sweep: each class's p50 against its mean response size at the
 // lowest client count, one point per tier; classes per tier by database size.
 TEST(SweepCharts, TapResponseSizeAndClassesBySize) {
-  SweepRecord r{"target=tap;mix=tap_lookup=50,tap_stream_1000=50", {}, {}};
+  SweepRecord r{TapKey("tap_lookup=50,tap_stream_1000=50"), {}, {}};
   for (const auto& [tier, size, scale] :
        {std::tuple<const char*, int64_t, double>{"ci", 40 << 20, 1},
         std::tuple<const char*, int64_t, double>{"S", 400 << 20, 2}}) {

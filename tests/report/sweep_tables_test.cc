@@ -55,7 +55,7 @@ TierSweep Tier() {
 }
 
 TEST(SweepTables, RowsCountValidWindowsAndShowTheirInterval) {
-  const std::vector<StepRow> rows = StepRows(Tier(), SaturationRule{});
+  const std::vector<StepRow> rows = StepRows(Classified(Tier()));
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].valid, 3);
   EXPECT_EQ(rows[0].windows, 3);
@@ -70,7 +70,7 @@ TEST(SweepTables, RowsCountValidWindowsAndShowTheirInterval) {
   EXPECT_NEAR(rows[1].p95.mean, p95.mean, 1e-9);
   EXPECT_NEAR(rows[1].p95.half_width, p95.half_width, 0.01);
 
-  SweepRecord r{"mix=lookup_source=100", nlohmann::json::object(), {Tier()}};
+  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(Tier())}};
   const std::string html = SweepTablesHtml(r);
   const std::string md = SweepTablesMarkdown(r);
   const std::string tps2 = FormatCount(two.mean) + " \u00b1 " + FormatCount(two.half_width);
@@ -98,7 +98,7 @@ TEST(SweepTables, EachRowNamesItsBottleneckAndWhy) {
     w.database_cores = 3.6;
     t.windows.push_back(w);
   }
-  const std::vector<StepRow> rows = StepRows(t, SaturationRule{});
+  const std::vector<StepRow> rows = StepRows(Classified(t));
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0].limit, LimitKind::kNone);  // scaling, nothing busy
   EXPECT_EQ(rows[2].limit, LimitKind::kDatabaseCpu);
@@ -107,7 +107,7 @@ TEST(SweepTables, EachRowNamesItsBottleneckAndWhy) {
   StepEvidence at = StepFromWindows({t.windows[6], t.windows[7]});
   EXPECT_EQ(ClassifyLimit(first, at, SaturationRule{}, &why), LimitKind::kDatabaseCpu);
   EXPECT_EQ(rows[2].why, why);
-  SweepRecord r{"mix=lookup_source=100", nlohmann::json::object(), {t}};
+  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(t)}};
   const std::string html = SweepTablesHtml(r);
   EXPECT_NE(html.find("title=\"" + EscapeMarkup(why) + "\">database-cpu</td>"), std::string::npos)
       << html;
@@ -133,8 +133,9 @@ TEST(SweepTables, WhereTheLimitWasCountsEveryRow) {
     }
     return t;
   };
-  SweepRecord r{
-      "target=tap;mix=x", nlohmann::json::object(), {tap_tier("ci", 3, 0), tap_tier("S", 2, 2)}};
+  SweepRecord r{TapKey("x=100"),
+                nlohmann::json::object(),
+                {Classified(tap_tier("ci", 3, 0)), Classified(tap_tier("S", 2, 2))}};
   const std::map<LimitKind, int> counts = LimitCounts(r);
   EXPECT_EQ(counts.at(LimitKind::kTapCpu), 5);
   EXPECT_EQ(counts.at(LimitKind::kDatabaseIo), 2);
@@ -149,7 +150,7 @@ TEST(SweepTables, WhereTheLimitWasCountsEveryRow) {
 }
 
 TEST(SweepTables, EnvironmentToleratesAnEmptySetup) {
-  SweepRecord r{"mix=lookup_source=100", nlohmann::json(), {Tier()}};
+  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json(), {Classified(Tier())}};
   const std::string md = SweepTablesMarkdown(r);
   EXPECT_NE(md.find("| PostgreSQL | - |"), std::string::npos) << md;
   EXPECT_NE(md.find("| Corpus digest, tier ci | 00ff |"), std::string::npos) << md;
@@ -171,7 +172,7 @@ TEST(SweepTables, EnvironmentToleratesAnEmptySetup) {
 }
 
 TEST(SweepTables, WhatWasMeasuredShowsDashesForAnOldRecord) {
-  SweepRecord r{"mix=lookup_source=100", nlohmann::json::object(), {Tier()}};
+  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(Tier())}};
   EXPECT_NE(SweepTablesMarkdown(r).find("| ci | 40.0 MiB | - | - | - | - |"), std::string::npos)
       << SweepTablesMarkdown(r);
   r.tiers[0].measured = {1000, 3000, 10 << 20, 5 << 20, 12.5};
@@ -213,8 +214,8 @@ TEST(SweepTables, MeasuredComesFromTheTierRecord) {
 // rather than showing an empty table.
 TEST(SweepTables, NoValidWindowClassifiesNothing) {
   TierSweep t = Tier();
-  for (SweepWindow& w : t.windows) w.flags = {"host-contended"};
-  SweepRecord r{"mix=lookup_source=100", nlohmann::json::object(), {t}};
+  for (SweepWindow& w : t.windows) w.flags = {{Guard::kHostUncontended, "host-contended"}};
+  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(t)}};
   EXPECT_TRUE(LimitCounts(r).empty());
   const std::string md = SweepTablesMarkdown(r);
   EXPECT_NE(md.find("| 1 | 0 of 3 | - |"), std::string::npos) << md;
@@ -225,7 +226,7 @@ TEST(SweepTables, NoValidWindowClassifiesNothing) {
 TEST(SweepRecordJson, MeasuredRoundTripsAndOldRecordsRead) {
   TierSweep t = Tier();
   t.measured = {1234, 5678, 9 << 20, 3 << 20, 42.5};
-  SweepRecord r{"k", nlohmann::json::object(), {t}};
+  SweepRecord r{MixKey("k=100"), nlohmann::json::object(), {t}};
   Result<SweepRecord> back = SweepFromJson(SweepToJson(r));
   ASSERT_TRUE(back.ok()) << back.status().message();
   const TierMeasured& m = back->tiers[0].measured;
@@ -241,6 +242,29 @@ TEST(SweepRecordJson, MeasuredRoundTripsAndOldRecordsRead) {
   ASSERT_TRUE(read.ok()) << read.status().message();
   EXPECT_EQ(read->tiers[0].measured.total_rows, -1);
   EXPECT_EQ(read->tiers[0].measured.grow_seconds, -1);
+}
+
+// The report shows the verdicts the sweep recorded and derives none: a
+// sweep recorded before each step's limit was kept shows none, and a
+// record's verdicts survive sweep.json.
+TEST(SweepTables, BottlenecksAreTheRecordedVerdicts) {
+  const TierSweep old = Tier();  // no finding.steps
+  for (const StepRow& row : StepRows(old)) {
+    EXPECT_FALSE(row.classified);
+    EXPECT_NE(row.why.find("not classified when recorded"), std::string::npos) << row.why;
+  }
+  TierSweep t = Classified(Tier());
+  t.finding.steps[1].limit = LimitKind::kSerialisation;  // not what the figures say
+  t.finding.steps[1].why = "as recorded";
+  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {t}};
+  Result<SweepRecord> back = SweepFromJson(SweepToJson(r));
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  const std::vector<StepRow> rows = StepRows(back->tiers[0]);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_TRUE(rows[1].classified);
+  EXPECT_EQ(rows[1].limit, LimitKind::kSerialisation);
+  EXPECT_EQ(rows[1].why, "as recorded");
+  EXPECT_EQ(rows[0].limit, t.finding.steps[0].limit);
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "report/bar_chart.h"
+#include "charts/bar_chart.h"
 #include "report/format.h"
 
 namespace skyseed {

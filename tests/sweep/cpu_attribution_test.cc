@@ -33,7 +33,8 @@ SweepWindow WindowOf(const CpuShares& c, int clients, double tps, double p95) {
 // The step of that one window, flagged as the sweep flags it.
 StepEvidence Evidence(const CpuShares& c, int clients, double tps, double p95) {
   SweepWindow w = WindowOf(c, clients, tps, p95);
-  if (HostContended(c, SaturationRule{})) w.flags.push_back("host-contended");
+  if (HostContended(c, SaturationRule{}))
+    w.flags.push_back({Guard::kHostUncontended, "host-contended"});
   return StepFromWindows({w});
 }
 

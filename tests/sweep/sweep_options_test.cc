@@ -55,14 +55,32 @@ TEST(SweepOptions, TheDefaultTapMixIsTheUsersFourClasses) {
 
 TEST(SweepOptions, TheTapKeyNamesHowTheServiceIsServed) {
   SweepOptions o;
-  const std::string plain = TapSweepKey(o);
+  const std::string plain = TapSweepKey(o).Text();
   EXPECT_NE(plain.find(";service=skyseed-dachs;"), std::string::npos) << plain;
   o.tap.cpus = 0.25;
   o.tap.instances = 2;
   o.tap.pooler = PoolerKind::kPgpool;
-  EXPECT_NE(TapSweepKey(o).find(";service=skyseed-dachs+instances=2+cpus=0.25+pooler=pgpool;"),
-            std::string::npos)
-      << TapSweepKey(o);
+  EXPECT_NE(
+      TapSweepKey(o).Text().find(";service=skyseed-dachs+instances=2+cpus=0.25+pooler=pgpool;"),
+      std::string::npos)
+      << TapSweepKey(o).Text();
+}
+
+// --tap-window sets the TAP sweep's windows apart; the database sweep's keep
+// --duration, and both keys still read back as themselves.
+TEST(SweepOptions, TheTapWindowIsTheTapKeysOwn) {
+  SweepOptions o;
+  EXPECT_EQ(TapSweepKey(o).duration_s, o.duration_s);
+  o.tap_window_s = 300;
+  EXPECT_EQ(TapSweepKey(o).duration_s, 300);
+  EXPECT_EQ(DatabaseSweepKey(o).duration_s, o.duration_s);
+  EXPECT_TRUE(SameDraws(TapSweepKey(o), DatabaseSweepKey(o)));
+  for (const SweepKey& k : {TapSweepKey(o), DatabaseSweepKey(o)}) {
+    Result<SweepKey> back = SweepKeyFromText(k.Text());
+    ASSERT_TRUE(back.ok()) << back.status().message();
+    EXPECT_EQ(back->Text(), k.Text());
+    EXPECT_EQ(back->tap(), k.tap());
+  }
 }
 
 TEST(SweepOptions, PoolerNamesRoundTrip) {
@@ -74,14 +92,16 @@ TEST(SweepOptions, PoolerNamesRoundTrip) {
 
 TEST(SweepOptions, TheKeyNamesTheWarmupBoundAndAnyOtherJudgedInterval) {
   SweepOptions o;
-  EXPECT_NE(SweepKey(o).find(";warmup=120;seed="), std::string::npos) << SweepKey(o);
+  EXPECT_NE(DatabaseSweepKey(o).Text().find(";warmup=120;seed="), std::string::npos)
+      << DatabaseSweepKey(o).Text();
   o.warmup_interval_s = 10;
-  EXPECT_NE(SweepKey(o).find(";warmup=120;warmup_interval=10;"), std::string::npos);
-  EXPECT_NE(TapSweepKey(o).find(";warmup=120;warmup_interval=10;"), std::string::npos);
+  EXPECT_NE(DatabaseSweepKey(o).Text().find(";warmup=120;warmup_interval=10;"), std::string::npos);
+  EXPECT_NE(TapSweepKey(o).Text().find(";warmup=120;warmup_interval=10;"), std::string::npos);
   // A fixed warm-up (under three intervals) keeps the key it had before
   // intervals existed, whatever the interval.
   o.warmup_s = 10;
-  EXPECT_NE(SweepKey(o).find(";warmup=10;seed="), std::string::npos) << SweepKey(o);
+  EXPECT_NE(DatabaseSweepKey(o).Text().find(";warmup=10;seed="), std::string::npos)
+      << DatabaseSweepKey(o).Text();
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ TEST(TapSweepLine, EveryTiersLimitAndShare) {
   d2.windows = {Window("D2", 1, 4.0, 900), Window("D2", 2, 9.1, 1500)};
   // D2's fastest step is flagged: the line takes the valid ones only.
   SweepWindow flagged = Window("D2", 4, 30.0, 100);
-  flagged.flags = {"swap grew in the window"};
+  flagged.flags = {{Guard::kNoSwapping, "swap grew in the window"}};
   d2.windows.push_back(flagged);
   r.tap.tiers = {d1, d2};
   // D1's share is the mean over its classes at its lowest client count (1);

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "generator/byte_buffer.h"
+#include "copy_format/byte_buffer.h"
 
 namespace skyseed {
 namespace {

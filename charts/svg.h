@@ -1,6 +1,6 @@
-// SVG drawing pieces the report's charts share: text, rotated text, boxes
-// with tooltips, tick steps and the document wrapper. No script and no
-// external asset, so a chart is the same inline in report.html and alone.
+// SVG drawing pieces the charts share: text, rotated text, boxes with
+// tooltips, legends, tick steps and the document wrapper. No script and no
+// external asset, so a chart is the same inline in a page and alone as a file.
 #pragma once
 
 #include <string>

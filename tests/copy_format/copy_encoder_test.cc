@@ -1,6 +1,6 @@
 // The binary COPY encoding, decoded back by an independent reader written
 // here from the PostgreSQL documentation's description of the format.
-#include "generator/copy_encoder.h"
+#include "copy_format/copy_encoder.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "generator/copy_decoder.h"
+#include "copy_format/copy_decoder.h"
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
 

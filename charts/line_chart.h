@@ -1,6 +1,7 @@
-// SVG line charts for the capacity sweep: a figure against client count or
-// database size, one line per tier or query class, each point with the
-// whiskers of its 95 % interval when it has one.
+// SVG line charts: a figure against a measured x (the sweep report's client
+// counts or database sizes), one line per series, each point with the
+// whiskers of its 95 % interval when it has one. It knows the figures only
+// as numbers and labels.
 #pragma once
 
 #include <functional>

@@ -1,10 +1,10 @@
-#include "report/bar_chart.h"
+#include "charts/bar_chart.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "report/format.h"
-#include "report/svg.h"
+#include "charts/svg.h"
+#include "common/markup.h"
 
 namespace skyseed {
 namespace {

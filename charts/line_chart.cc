@@ -1,10 +1,10 @@
-#include "report/line_chart.h"
+#include "charts/line_chart.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "report/format.h"
-#include "report/svg.h"
+#include "charts/svg.h"
+#include "common/markup.h"
 
 namespace skyseed {
 namespace {
@@ -101,8 +101,8 @@ std::vector<double> YTicks(const LineChart& c, const Axes& a) {
   return ticks;
 }
 
-// Ticks at the distinct x values of the points: client counts and tier sizes
-// are what was measured, so they are what the axis names.
+// Ticks at the distinct x values of the points: they are what was measured
+// (client counts, tier sizes), so they are what the axis names.
 std::vector<double> XTicks(const LineChart& c) {
   std::vector<double> xs;
   for (const LineSeries& se : c.series) {

@@ -1,4 +1,4 @@
-#include "generator/corpus_digest.h"
+#include "copy_format/corpus_digest.h"
 
 #include <xxhash.h>
 

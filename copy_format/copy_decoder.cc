@@ -1,8 +1,8 @@
-#include "generator/copy_decoder.h"
+#include "copy_format/copy_decoder.h"
 
 #include <cstring>
 
-#include "generator/copy_encoder.h"
+#include "copy_format/copy_encoder.h"
 
 namespace skyseed {
 namespace {

@@ -9,7 +9,7 @@
 //   Permission to use, copy, modify, and distribute this
 //   software is freely granted, provided that this notice
 //   is preserved.
-#include "generator/det_math.h"
+#include "det_math/det_math.h"
 
 #include <cfloat>
 #include <cmath>

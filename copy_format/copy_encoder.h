@@ -10,8 +10,8 @@
 #include <cstring>
 #include <string>
 
-#include "generator/byte_buffer.h"
-#include "generator/columns.h"
+#include "copy_format/byte_buffer.h"
+#include "copy_format/nullable.h"
 
 namespace skyseed {
 
@@ -27,7 +27,10 @@ class CopyEncoder {
   void Header();
   void Trailer() { PutBigEndian<uint16_t>(0xffff); }
 
-  // Encodes one row (its Columns() list) as one tuple.
+  // Encodes one row as one tuple: the row lists its fields in schema order
+  // through `row.Columns(v)`, calling v(name, field, meta) for each (the
+  // way the generator's row structs declare their columns); only the fields
+  // are read.
   template <typename Row>
   void Tuple(Row& row) {
     // An offset, not a pointer: the buffer may move while fields are added.
@@ -44,8 +47,8 @@ class CopyEncoder {
   struct FieldWriter {
     CopyEncoder* enc;
     int16_t* fields;
-    template <typename T>
-    void operator()(const char*, const T& v, const ColumnMeta&) {
+    template <typename T, typename Meta>
+    void operator()(const char*, const T& v, const Meta&) {
       ++*fields;
       enc->Put(v);
     }

@@ -1,10 +1,10 @@
-#include "report/svg.h"
+#include "charts/svg.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "report/format.h"
+#include "common/markup.h"
 
 namespace skyseed {
 

@@ -1,4 +1,5 @@
-// SVG bar charts (grouped or stacked) for the tier report.
+// SVG bar charts, grouped or stacked: categories along x (the tier report's
+// tiers), a bar or a stack segment per series.
 #pragma once
 
 #include <functional>
@@ -14,7 +15,7 @@ struct ChartSeries {
 // Every member has a default, so that designated initializers may skip any.
 struct BarChart {
   std::string title = {}, y_title = {};
-  std::vector<std::string> groups = {};          // the x categories (tiers)
+  std::vector<std::string> groups = {};          // the x categories
   std::vector<ChartSeries> series = {};          // bars per group, or segments per stack
   std::vector<std::vector<double>> values = {};  // [group][series], raw units, >= 0
   bool stacked = false;
