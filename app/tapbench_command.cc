@@ -1,103 +1,21 @@
 // `skyseed tapbench`: pgbench's counterpart for a TAP service. A closed-loop
 // load of ADQL queries on its synchronous endpoint, every request in a log,
-// a pgbench-like summary on stdout.
-#include <sys/prctl.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <csignal>
-#include <cstdio>
-#include <cstdlib>
-#include <map>
+// a pgbench-like summary on stdout: the options checked, then the library's
+// run (tap/tapbench.h), which a sweep's windows call too.
 #include <memory>
 
 #include "app/commands.h"
 #include "app/tapbench_options.h"
-#include "capacity/latency_stats.h"
-#include "common/file_writes.h"
-#include "common/service_url.h"
 #include "console/signal_watch.h"
-#include "tap/tap_load.h"
-#include "tap/tap_request_log.h"
+#include "tap/tapbench.h"
 
 namespace skyseed {
 namespace {
 
-void PrintSummary(const TapLoadOptions& o, const TapLoadSummary& s,
-                  const std::vector<TapRequestRecord>& log) {
-  std::map<std::string, uint64_t> per_outcome;
-  for (const TapRequestRecord& r : log) ++per_outcome[r.outcome];
-  std::printf("requests: %llu\n", static_cast<unsigned long long>(s.requests));
-  std::string failures;
-  for (const std::string& outcome : TapOutcomes()) {
-    if (outcome == "ok" || per_outcome[outcome] == 0) continue;
-    failures +=
-        (failures.empty() ? " (" : ", ") + outcome + " " + std::to_string(per_outcome[outcome]);
-  }
-  if (!failures.empty()) failures += ")";
-  std::printf("failed: %llu%s\n", static_cast<unsigned long long>(s.failed), failures.c_str());
-  std::printf("rate: %.2f requests/s\n", s.seconds > 0 ? s.requests / s.seconds : 0.0);
-  std::printf("duration: %.3f s\n", s.seconds);
-  // Like pgbench's, latencies are those of the requests that succeeded: a
-  // refused connection's few microseconds would flatter the percentiles.
-  for (size_t c = 0; c < o.classes.size(); ++c) {
-    std::vector<double> ok_ms;
-    uint64_t n = 0, failed = 0;
-    for (const TapRequestRecord& r : log) {
-      if (r.query_class != static_cast<int>(c)) continue;
-      ++n;
-      if (r.failed()) {
-        ++failed;
-      } else {
-        ok_ms.push_back(r.latency_us / 1000.0);
-      }
-    }
-    std::printf("class %s: %llu requests, %llu failed, ", o.classes[c].name.c_str(),
-                static_cast<unsigned long long>(n), static_cast<unsigned long long>(failed));
-    if (ok_ms.empty()) {
-      std::printf("p50/p95/p99 - (none succeeded)\n");
-    } else {
-      const LatencySummary l = SummariseLatencies(ok_ms);
-      std::printf("p50/p95/p99 %.1f/%.1f/%.1f ms\n", l.p50, l.p95, l.p99);
-    }
-  }
-}
-
-// Run by a sweep, tapbench ends with it: after a kill -9 of the sweep it
-// would otherwise go on loading a service that is gone (failing fast, on
-// the CPUs the next window measures) until its --time ran out.
-void EndWithSweep() {
-  const char* parent = std::getenv(kTapbenchParentEnv);
-  if (parent == nullptr) return;
-  prctl(PR_SET_PDEATHSIG, SIGTERM);
-  if (getppid() != std::atoi(parent)) raise(SIGTERM);  // it died before prctl
-}
-
-Status RunTapbench(const TapbenchArgs& a) {
-  EndWithSweep();
+Status RunTapbenchCommand(const TapbenchArgs& a) {
   SKYSEED_ASSIGN_OR_RETURN(const TapLoadOptions o, ParseTapbenchOptions(a));
-  const std::string shown = ServiceUrl{o.url, o.userinfo}.Shown();
-  std::printf("tapbench: %s/sync, %d clients, %g s, %zu classes, log %s\n", shown.c_str(),
-              o.clients, o.seconds, o.classes.size(), a.log.c_str());
-  std::fflush(stdout);
   UnwindOnInterrupt("the requests made until then are in " + a.log);
-  std::vector<TapRequestRecord> log;
-  SKYSEED_ASSIGN_OR_RETURN(const TapLoadSummary s, RunTapLoad(o, &log));
-  // Written also when interrupted: what was measured is still data.
-  std::string text;
-  for (const TapRequestRecord& r : log) text += FormatTapRequestLine(r);
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(a.log, text));
-  PrintSummary(o, s, log);
-  // Like pgbench, failed requests are results; only a service never reached
-  // is a failed run.
-  const bool reached = std::any_of(
-      log.begin(), log.end(), [](const TapRequestRecord& r) { return r.outcome != "transport"; });
-  if (!reached) {
-    return Status::Unavailable(log.empty()
-                                   ? "no request was sent to " + shown
-                                   : "no request reached " + shown + ": " + log.front().message);
-  }
-  return Status::Ok();
+  return RunTapbench(o, a.log);
 }
 
 }  // namespace
@@ -142,7 +60,7 @@ void AddTapbenchCommand(CLI::App& app, CommandRun* run) {
       "service; 2 for bad options.\n"
       "Example: skyseed tapbench --url http://127.0.0.1:8080/tap --clients 8 --time 60 "
       "--file cone=cones.adql@70 --file lookup=ids.adql@30 --log tap.log");
-  cmd->callback([=] { *run = [=]() -> Status { return RunTapbench(*a); }; });
+  cmd->callback([=] { *run = [=]() -> Status { return RunTapbenchCommand(*a); }; });
 }
 
 }  // namespace skyseed

@@ -77,23 +77,6 @@ Result<TapQueryClass> ParseFileArg(const std::string& arg) {
 
 }  // namespace
 
-std::vector<std::string> QueriesOfText(const std::string& text) {
-  std::vector<std::string> queries;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(start, end - start);
-    start = end + 1;
-    const size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos) continue;
-    line = line.substr(first, line.find_last_not_of(" \t\r") - first + 1);
-    if (line.rfind("--", 0) == 0) continue;
-    queries.push_back(line);
-  }
-  return queries;
-}
-
 Result<TapLoadOptions> ParseTapbenchOptions(const TapbenchArgs& a) {
   TapLoadOptions o;
   SKYSEED_ASSIGN_OR_RETURN(const ServiceUrl url, ParseUrl(a.url));

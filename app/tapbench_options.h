@@ -9,6 +9,7 @@
 #include "app/user_values.h"
 #include "common/status.h"
 #include "tap/tap_load.h"
+#include "tap/tapbench.h"
 
 namespace skyseed {
 
@@ -17,10 +18,6 @@ struct TapbenchArgs {
                    timeout = DefaultText(TapLoadOptions{}.timeout_s);
   std::vector<std::string> files;  // CLASS=QUERYFILE@WEIGHT
 };
-
-// The queries of a query file's text: one per line, blank lines and lines
-// starting with "--" skipped, surrounding whitespace trimmed.
-std::vector<std::string> QueriesOfText(const std::string& text);
 
 // Every option checked (URL scheme, clients 1..1000, time and timeout > 0,
 // weights 0..100 summing to more than 0, distinct class names, each query

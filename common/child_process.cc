@@ -1,14 +1,17 @@
 #include "common/child_process.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -55,6 +58,38 @@ std::vector<std::string> ChildEnvironment(const std::vector<std::string>& added)
   return env;
 }
 
+// Waits for the child `pid` started at `start`, calling on_tick about every
+// tick_seconds; stops it on an interrupt or a failed tick.
+Result<ProcessRun> WaitWithTicks(pid_t pid, std::chrono::steady_clock::time_point start,
+                                 double tick_seconds, const std::function<Status()>& on_tick) {
+  int wait_status = 0;
+  rusage usage{};
+  Status tick_failure;
+  auto next_tick = start;
+  while (!Reaped(pid, &wait_status, &usage)) {
+    if (Interrupted()) {
+      Stop(pid, &wait_status, &usage);
+      return Status::Database("interrupted during a load generator's window");
+    }
+    if (std::chrono::steady_clock::now() >= next_tick) {
+      next_tick += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(tick_seconds));
+      tick_failure = on_tick();
+      if (!tick_failure.ok()) {
+        Stop(pid, &wait_status, &usage);
+        return tick_failure;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ProcessRun run;
+  run.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.cpu_seconds = Seconds(usage.ru_utime) + Seconds(usage.ru_stime);
+  run.exit_code = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+  return run;
+}
+
 }  // namespace
 
 Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::string& cwd,
@@ -95,32 +130,49 @@ Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::s
   close(out);
   if (err != 0) return Status::IoError("cannot run " + argv[0] + ": " + std::strerror(err));
 
-  int wait_status = 0;
-  rusage usage{};
-  Status tick_failure;
-  auto next_tick = start;
-  while (!Reaped(pid, &wait_status, &usage)) {
-    if (Interrupted()) {
-      Stop(pid, &wait_status, &usage);
-      return Status::Database("interrupted during a pgbench window");
-    }
-    if (std::chrono::steady_clock::now() >= next_tick) {
-      next_tick += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-          std::chrono::duration<double>(tick_seconds));
-      tick_failure = on_tick();
-      if (!tick_failure.ok()) {
-        Stop(pid, &wait_status, &usage);
-        return tick_failure;
-      }
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  return WaitWithTicks(pid, start, tick_seconds, on_tick);
+}
+
+Result<ProcessRun> RunInChild(const char* name, const std::function<int()>& body,
+                              const std::string& cwd, const std::string& output_path,
+                              double tick_seconds, const std::function<Status()>& on_tick) {
+  SKYSEED_ASSIGN_OR_RETURN(const int out, CreateFreshFile(output_path, 0644));
+  std::fflush(nullptr);  // what stdio holds now is the parent's to write, once
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(out);
+    return Status::IoError(std::string("cannot start ") + name + ": " + std::strerror(errno));
   }
-  ProcessRun run;
-  run.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  run.cpu_seconds = Seconds(usage.ru_utime) + Seconds(usage.ru_stime);
-  run.exit_code = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
-  return run;
+  if (pid == 0) {
+    // Ends with the parent: after a kill -9 of a sweep, a load generator left
+    // running would load a service that is gone, on the CPUs the next
+    // window measures.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
+    prctl(PR_SET_NAME, name);
+    dup2(out, STDOUT_FILENO);
+    dup2(out, STDERR_FILENO);
+    close(out);
+    const int null = open("/dev/null", O_RDONLY);
+    if (null >= 0) dup2(null, STDIN_FILENO);
+    if (chdir(cwd.c_str()) != 0) _exit(126);
+    // skyseed blocks SIGINT and SIGTERM for its signal watcher thread, which
+    // a forked child does not have: here they end the child.
+    sigset_t all;
+    sigemptyset(&all);
+    sigaddset(&all, SIGINT);
+    sigaddset(&all, SIGTERM);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    pthread_sigmask(SIG_UNBLOCK, &all, nullptr);
+    const int code = body();
+    std::fflush(nullptr);
+    _exit(code);
+  }
+  close(out);
+  return WaitWithTicks(pid, start, tick_seconds, on_tick);
 }
 
 }  // namespace skyseed

@@ -31,6 +31,16 @@ Result<ProcessRun> RunProcess(const std::vector<std::string>& argv, const std::s
                               const std::function<Status()>& on_tick,
                               const std::vector<std::string>& environment = {});
 
+// Runs body() in a forked child process named `name` (what ps and pgrep
+// show as its command name), as RunProcess runs a program: stdout and
+// stderr to output_path, in `cwd`, on_tick while it runs; the exit code is
+// body()'s. The child ends when the calling thread does (PR_SET_PDEATHSIG),
+// and SIGINT and SIGTERM end it. For a load generator of skyseed's own: its
+// CPU is measured as a process apart, with no program to look up.
+Result<ProcessRun> RunInChild(const char* name, const std::function<int()>& body,
+                              const std::string& cwd, const std::string& output_path,
+                              double tick_seconds, const std::function<Status()>& on_tick);
+
 // Runs a client program (psql, pgbench, dachs) to completion; its output
 // goes to output_path, and a failure quotes its last line.
 Status RunTool(const std::vector<std::string>& argv, const std::string& output_path,

@@ -1,7 +1,7 @@
 // A service's URL with its credentials kept apart. `url` (no userinfo) is
 // what skyseed prints, stores and passes on a command line; the userinfo
-// ("user:password") reaches libcurl only, and a child process through the
-// environment (kServiceUserinfoEnv), never argv, where any user of the host
+// ("user:password") reaches libcurl only (a sweep's tapbench is a forked
+// child holding it in memory), never an argv, where any user of the host
 // could read it.
 #pragma once
 
@@ -9,9 +9,9 @@
 
 namespace skyseed {
 
+// `skyseed tapbench`'s credentials when they are not in its --url: how a
+// script hands them over without putting them on a command line.
 inline constexpr const char* kServiceUserinfoEnv = "SKYSEED_TAP_USERINFO";
-// A sweep's pid, in its tapbench's environment: tapbench ends with it.
-inline constexpr const char* kTapbenchParentEnv = "SKYSEED_TAPBENCH_PARENT";
 
 struct ServiceUrl {
   std::string url;       // scheme://host[:port]/path, no userinfo, no trailing '/'

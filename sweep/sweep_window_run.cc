@@ -90,8 +90,10 @@ Result<SweepWindow> RunWindow(const WindowSetting& s, PgConnection& monitor, int
                             std::max(1, std::min(clients, s.machine.cores)));
   const WindowFrame frame{s.options, monitor, s.caps,      StatementScope::kLoadRole,
                           {},        {},      s.window_dir};
-  const LoadCommand load{PgbenchArgs(s, clients, seconds),
-                         (fs::path(s.window_dir) / "pgbench.out").string(), s.environment};
+  LoadCommand load;
+  load.argv = PgbenchArgs(s, clients, seconds);
+  load.output_path = (fs::path(s.window_dir) / "pgbench.out").string();
+  load.environment = s.environment;
   std::error_code ec;
   fs::create_directories(s.window_dir, ec);
   ClearLogs(s.window_dir);

@@ -1,17 +1,14 @@
 #include "sweep/tap_window_run.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 
 #include "common/child_process.h"
 #include "common/file_reads.h"
-#include "common/service_url.h"
 #include "sweep/window_frame.h"
 #include "tap/tap_request_log.h"
+#include "tap/tapbench.h"
 
 namespace fs = std::filesystem;
 
@@ -64,26 +61,23 @@ void ApplyThrottling(const CpuThrottling& d, size_t groups, double wall_seconds,
 
 }  // namespace
 
-Result<std::vector<std::string>> TapbenchArgs(const TapWindowSetting& s, int clients, int seconds) {
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return Status::IoError("cannot find the skyseed binary to run tapbench: " + ec.message());
-  std::vector<std::string> args = {self.string(), "tapbench",
-                                   "--url",       s.url,
-                                   "--clients",   std::to_string(clients),
-                                   "--time",      std::to_string(seconds),
-                                   "--seed",      std::to_string(s.options.workload.seed),
-                                   "--log",       (fs::path(s.window_dir) / kLogName).string()};
-  char timeout[32];
-  std::snprintf(timeout, sizeof timeout, "%g", s.options.tap.timeout_s);
-  args.insert(args.end(), {"--timeout", timeout});
+Result<TapLoadOptions> TapbenchOptions(const TapWindowSetting& s, int clients, int seconds) {
+  TapLoadOptions o;
+  o.url = s.url;
+  o.userinfo = s.userinfo;
+  o.clients = clients;
+  o.seconds = seconds;
+  o.seed = s.options.workload.seed;
+  o.timeout_s = s.options.tap.timeout_s;
   for (const TapMixClass& c : s.options.tap_mix) {
-    args.push_back("--file");
-    args.push_back(std::string(c.query_class->name) + "=" +
-                   (fs::path(s.query_dir) / TapQueryFileName(*c.query_class)).string() + "@" +
-                   std::to_string(c.weight));
+    const fs::path file = fs::path(s.query_dir) / TapQueryFileName(*c.query_class);
+    SKYSEED_ASSIGN_OR_RETURN(const std::string text, ReadWholeFile(file));
+    o.classes.push_back({c.query_class->name, c.weight, QueriesOfText(text)});
+    if (o.classes.back().queries.empty()) {
+      return Status::Corruption(file.string() + " holds no query (one ADQL query per line)");
+    }
   }
-  return args;
+  return o;
 }
 
 Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monitor, int clients,
@@ -99,12 +93,11 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
     SKYSEED_ASSIGN_OR_RETURN(throttling_before, s.throttling());
   }
   const fs::path log = fs::path(s.window_dir) / kLogName;
-  SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> args, TapbenchArgs(s, clients, seconds));
-  std::vector<std::string> environment = {std::string(kTapbenchParentEnv) + "=" +
-                                          std::to_string(getpid())};
-  if (!s.userinfo.empty())
-    environment.push_back(std::string(kServiceUserinfoEnv) + "=" + s.userinfo);
-  const LoadCommand load{args, (fs::path(s.window_dir) / "tapbench.out").string(), environment};
+  SKYSEED_ASSIGN_OR_RETURN(const TapLoadOptions options, TapbenchOptions(s, clients, seconds));
+  LoadCommand load;
+  load.output_path = (fs::path(s.window_dir) / "tapbench.out").string();
+  load.name = "tapbench";
+  load.in_child = [options, log] { return RunTapbench(options, log.string()).ok() ? 0 : 1; };
   std::error_code ec;
   fs::remove(log, ec);  // a killed run's
   const auto summarise = [&](SweepWindow* out) -> Status {

@@ -16,6 +16,7 @@
 #include "sweep/machine_stats.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
+#include "tap/tap_load.h"
 
 namespace skyseed {
 
@@ -25,7 +26,7 @@ struct TapWindowSetting {
   std::string query_dir;          // the tier's TAP query files (TapQueryFileName)
   std::string window_dir;         // where this window's log and output go (created)
   std::string url;                // the service's base URL, without credentials
-  std::string userinfo;           // its credentials: tapbench's environment, never its argv
+  std::string userinfo;           // its credentials: for libcurl only, never an argv or environment
   std::vector<int> service_pids;  // roots of its process trees on this host; empty: unknown
   std::vector<int> proxy_pids;    // its pgbouncer and haproxy
   double service_ceiling = 0;     // cores it can use at most; 0: every core
@@ -36,9 +37,10 @@ struct TapWindowSetting {
   MachineFacts machine;
 };
 
-// The tapbench command line: this skyseed binary, every class of the TAP mix
-// with its query file and weight.
-Result<std::vector<std::string>> TapbenchArgs(const TapWindowSetting& s, int clients, int seconds);
+// What the window's tapbench runs: every class of the TAP mix with the
+// queries of its file and its weight, the service's URL and credentials (in
+// memory only: tapbench runs in a child process of this one).
+Result<TapLoadOptions> TapbenchOptions(const TapWindowSetting& s, int clients, int seconds);
 
 // Runs the window; a window whose server could not be read is still
 // returned, flagged. Fails only when tapbench cannot be run at all.

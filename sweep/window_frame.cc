@@ -125,10 +125,12 @@ Result<ProcessRun> MeasureWindow(const WindowFrame& f, const LoadCommand& load,
   const int postmaster = LocalPostmasterPid(f.monitor.backend_pid());
   const CpuReading cpu_before = ReadCpu(postmaster, f.service_pids, f.proxy_pids);
   std::map<std::string, int> waits;
+  const auto sample = [&] { return SampleWaitEvents(f.monitor, &waits); };
   SKYSEED_ASSIGN_OR_RETURN(
-      ProcessRun run, RunProcess(
-                          load.argv, f.window_dir, load.output_path, 0.5,
-                          [&] { return SampleWaitEvents(f.monitor, &waits); }, load.environment));
+      ProcessRun run,
+      load.in_child
+          ? RunInChild(load.name, load.in_child, f.window_dir, load.output_path, 0.5, sample)
+          : RunProcess(load.argv, f.window_dir, load.output_path, 0.5, sample, load.environment));
   ApplyCpuShares(AttributeCpu(cpu_before, ReadCpu(postmaster, f.service_pids, f.proxy_pids),
                               run.cpu_seconds, run.wall_seconds),
                  f.options.rule, w);

@@ -36,10 +36,14 @@ struct WindowFrame {
 SweepWindow NewWindow(const std::string& tier, int clients, int rep, int seconds,
                       const MachineFacts& machine, int client_threads);
 
+// The load generator of a window: a program (pgbench) or, for skyseed's own
+// tapbench, a function run in a child process named `name`.
 struct LoadCommand {
   std::vector<std::string> argv;
   std::string output_path;               // the generator's stdout and stderr
   std::vector<std::string> environment;  // NAME=VALUE additions
+  const char* name = nullptr;            // set with in_child
+  std::function<int()> in_child;         // when set, run instead of argv
 };
 
 // Runs the generator and fills *w: CPU shares, server deltas, statements,

@@ -72,8 +72,9 @@ sql skyseed "DROP DATABASE ${db}_a WITH (FORCE)" >/dev/null
 "$bin" compare "$out/a" "$out/missing" > "$out/bad.out" 2>&1
 check "a missing sweep exits 2" test $? = 2
 python3 -c '
-import json, sys
+import json, re, sys
 d = json.load(open(sys.argv[1])); d["setup"]["mix"] = "lookup_source=100"
+d["sweep_key"] = re.sub(r"^mix=[^;]*", "mix=lookup_source=100", d["sweep_key"])
 json.dump(d, open(sys.argv[2], "w"))' "$out/a/sweep.json" "$out/othermix.json"
 "$bin" compare "$out/a" "$out/othermix.json" > "$out/mix.out" 2> "$out/mix.err"
 check "another mix exits 2, named" test $? = 2 -a ! -s "$out/mix.out"

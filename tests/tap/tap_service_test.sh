@@ -199,9 +199,11 @@ for _ in $(seq 900); do
   sleep 0.2
 done
 sleep 2
+# The sweep's tapbench is a forked child named "tapbench" (no program of its own).
+check "mid-window, the sweep's tapbench runs as a process of its own" running -x tapbench
 kill -9 "$sweeper"
 wait "$sweeper" 2>/dev/null
-tapbench_gone() { ! running -f "[s]kyseed tapbench"; }
+tapbench_gone() { ! running -x tapbench; }
 for _ in $(seq 50); do tapbench_gone && break; sleep 0.1; done
 check "its tapbench ended with it (it would load a dead service until --time ran out)" tapbench_gone
 left="$(leftovers)"

@@ -99,7 +99,6 @@ dachs="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/kil
 check "skyseed's DaCHS (pid $dachs) runs as $(ps -o user= -p "$dachs"), not root" \
   bash -c 'u="$(ps -o user= -p "$1")"; test -n "$u" -a "$u" != root' _ "$dachs"
 kill -9 "$victim"; wait "$victim" 2>/dev/null
-pkill -9 -f "skyseed tapbench" 2>/dev/null
 check "after kill -9 the orphaned DaCHS still serves" bash -c 'kill -0 "$1"' _ "$dachs"
 "$bin" server stop --data-dir "$pgdir" >"$work/stop.log" 2>&1
 check "server stop says it removed the orphan ($(head -1 "$work/stop.log"))" \
