@@ -24,23 +24,28 @@
 namespace skyseed {
 namespace {
 
+// The typed options' defaults, which the option texts below show and parse.
+const SweepOptions& Defaults() {
+  static const SweepOptions defaults{};
+  return defaults;
+}
+
 struct SweepArgs {
-  const SweepOptions defaults;
-  std::string tiers = "ci,S,D1", clients = DefaultText(defaults.clients),
-              duration = DefaultText(defaults.duration_s), reps = DefaultText(defaults.reps),
-              warmup = DefaultText(defaults.warmup_s), mix = MixText(defaults.mix),
-              out = defaults.out_dir, seed = kDefaultSeed,
-              lookups = DefaultText(defaults.workload.lookups),
-              cones = DefaultText(defaults.workload.cones);
+  std::string tiers = "ci,S,D1", clients = DefaultText(Defaults().clients),
+              duration = DefaultText(Defaults().duration_s), reps = DefaultText(Defaults().reps),
+              warmup = DefaultText(Defaults().warmup_s), mix = MixText(Defaults().mix),
+              out = Defaults().out_dir, seed = kDefaultSeed,
+              lookups = DefaultText(Defaults().workload.lookups),
+              cones = DefaultText(Defaults().workload.cones);
   std::string tap_window;       // empty: --duration
   std::string warmup_interval;  // empty: 5 s, or the whole bound when that is shorter
   bool keep_logs = false, remeasure_flagged = false;
   LoadingArgs loading;
-  std::string target = "db", tap_url, tap_mix = TapMixText(defaults.tap_mix), tap_pid = "0",
+  std::string target = "db", tap_url, tap_mix = TapMixText(Defaults().tap_mix), tap_pid = "0",
               tap_ceiling = "0", tap_tables = "ivoa.obscore,skyseed_corpus.gaia_source",
-              tap_timeout = DefaultText(defaults.tap.timeout_s), tap_cpus,
-              tap_instances = DefaultText(defaults.tap.instances),
-              tap_pooler = PoolerName(defaults.tap.pooler);
+              tap_timeout = DefaultText(Defaults().tap.timeout_s), tap_cpus,
+              tap_instances = DefaultText(Defaults().tap.instances),
+              tap_pooler = PoolerName(Defaults().tap.pooler);
   std::vector<std::string> dachs_settings;
   // Which options were given, for the combinations --target rules out.
   bool mix_given = false, tap_given = false;
