@@ -1,9 +1,10 @@
 #include "capacity/capacity.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <set>
+
+#include "common/number_text.h"
 
 namespace skyseed {
 namespace {
@@ -14,12 +15,6 @@ std::string WindowName(const SweepWindow& w) {
 
 std::string GuardsText(int failed) {
   return failed == 0 ? std::string("passed") : "failed:" + std::to_string(failed);
-}
-
-std::string Figure(const char* format, double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
 }
 
 }  // namespace
@@ -98,9 +93,10 @@ std::string CapacityLine(const SweepRecord& r, const Slo& slo,
     limits += " limit_" + t.tier + "=" + LimitText(t);
   }
   // A TAP service's few requests per second keep a decimal: D4's 0.4 is not 0.
-  const auto rate = [](double v) { return Figure(v < 100 ? "%.1f" : "%.0f", v); };
+  const auto rate = [](double v) { return FormatNumber(v < 100 ? "%.1f" : "%.0f", v); };
   return "capacity tiers=" + tiers + " peak_tps=" + rate(peak) +
-         " sustainable_tps=" + rate(sustainable) + " slo_p95_ms=" + Figure("%.0f", slo.p95_ms) +
+         " sustainable_tps=" + rate(sustainable) +
+         " slo_p95_ms=" + FormatNumber("%.0f", slo.p95_ms) +
          " guards=" + GuardsText(FailedGuards(guards)) + limits;
 }
 
@@ -125,10 +121,10 @@ std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo
     const char* sep = tiers.empty() ? "" : ",";
     const MeanInterval h = ValidInterval(d.windows, WindowHitRatio);
     tiers += sep + d.tier;
-    gib += sep + Figure("%.2f", static_cast<double>(d.database_size) / (1 << 30));
-    hit += sep + (h.n > 0 ? Figure("%.4f", h.mean) : std::string("n/a"));
-    rps += sep + Figure("%.1f", CapacityOf(*t, slo).peak_tps);
-    tps += sep + Figure("%.0f", CapacityOf(d, slo).peak_tps);
+    gib += sep + FormatNumber("%.2f", static_cast<double>(d.database_size) / (1 << 30));
+    hit += sep + (h.n > 0 ? FormatNumber("%.4f", h.mean) : std::string("n/a"));
+    rps += sep + FormatNumber("%.1f", CapacityOf(*t, slo).peak_tps);
+    tps += sep + FormatNumber("%.0f", CapacityOf(d, slo).peak_tps);
     limit += sep + LimitText(*t);
   }
   std::set<std::string> failed;

@@ -9,11 +9,11 @@
 namespace skyseed {
 namespace {
 
-constexpr double kH = 360, kLeft = 80, kRight = 14, kBottom = 40;
-double Legend(const BarChart& c, std::string* s) {
+constexpr double kBarChartHeight = 360, kBarLeft = 80, kBarRight = 14, kBarBottom = 40;
+double BarLegend(const BarChart& c, std::string* s) {
   std::vector<LegendItem> items;
   for (const ChartSeries& se : c.series) items.push_back({se.name, se.color});
-  return SvgLegend(items, Swatch::kBox, kLeft, c.width - kRight, s);
+  return SvgLegend(items, Swatch::kBox, kBarLeft, c.width - kBarRight, s);
 }
 
 // Plot area and axis: linear from 0 to `hi`, or log10 from `lo` to `hi`.
@@ -77,7 +77,7 @@ void FitAxis(const BarChart& c, Labels labels, Frame* f) {
   for (int k = 0; k * step <= f->hi + step / 2; ++k) f->ticks.push_back(k * step);
 }
 
-void Axes(const BarChart& c, const Frame& f, std::string* s) {
+void DrawBarAxes(const BarChart& c, const Frame& f, std::string* s) {
   for (double v : f.ticks) {
     const bool base = v == f.ticks.front();
     *s += "<line x1=\"" + SvgNumber(f.x0) + "\" x2=\"" + SvgNumber(f.x1) + "\" y1=\"" +
@@ -146,11 +146,11 @@ void GroupedBars(const BarChart& c, const Frame& f, Labels labels, std::string* 
 
 std::string RenderBarChart(const BarChart& c) {
   std::string body =
-      SvgText(kLeft, 24, c.title, "font-size=\"15\" font-weight=\"700\" fill=\"#111827\"");
-  Frame f{kLeft, c.width - kRight, Legend(c, &body), kH - kBottom};
+      SvgText(kBarLeft, 24, c.title, "font-size=\"15\" font-weight=\"700\" fill=\"#111827\"");
+  Frame f{kBarLeft, c.width - kBarRight, BarLegend(c, &body), kBarChartHeight - kBarBottom};
   const Labels labels = ChooseLabels(c, BarWidth(c, f));
   FitAxis(c, labels, &f);
-  Axes(c, f, &body);
+  DrawBarAxes(c, f, &body);
   bool any = false;
   for (const auto& row : c.values) {
     any = any || std::any_of(row.begin(), row.end(), [](double v) { return v > 0; });
@@ -163,7 +163,7 @@ std::string RenderBarChart(const BarChart& c) {
   } else {
     GroupedBars(c, f, labels, &body);
   }
-  return SvgDocument(c.width, kH, c.title, body);
+  return SvgDocument(c.width, kBarChartHeight, c.title, body);
 }
 
 }  // namespace skyseed

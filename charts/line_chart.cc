@@ -9,7 +9,7 @@
 namespace skyseed {
 namespace {
 
-constexpr double kH = 360, kLeft = 80, kRight = 18, kBottom = 52;
+constexpr double kLineChartHeight = 360, kLineLeft = 80, kLineRight = 18, kLineBottom = 52;
 
 struct Axes {
   double x0, x1, y0, y1;
@@ -27,10 +27,10 @@ struct Axes {
   }
 };
 
-double Legend(const LineChart& c, std::string* s) {
+double LineLegend(const LineChart& c, std::string* s) {
   std::vector<LegendItem> items;
   for (const LineSeries& se : c.series) items.push_back({se.name, se.color});
-  return SvgLegend(items, Swatch::kLine, kLeft, c.width - kRight, s);
+  return SvgLegend(items, Swatch::kLine, kLineLeft, c.width - kLineRight, s);
 }
 
 // The zoomed axis's tick step: about five ticks over the values' span.
@@ -40,7 +40,8 @@ double ZoomStep(double lo, double hi) {
 }
 
 Axes Fit(const LineChart& c, double top) {
-  Axes a{kLeft, c.width - kRight, top, kH - kBottom, 0, 1, 0, 1, c.log_x, c.y_scale};
+  Axes a{kLineLeft, c.width - kLineRight, top, kLineChartHeight - kLineBottom, 0, 1, 0, 1, c.log_x,
+         c.y_scale};
   double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = 0, ypos = INFINITY;
   for (const LineSeries& se : c.series) {
     for (const LinePoint& p : se.points) {
@@ -171,8 +172,8 @@ void DrawSeries(const LineChart& c, const LineSeries& se, const Axes& a, std::st
 
 std::string RenderLineChart(const LineChart& c) {
   std::string body =
-      SvgText(kLeft, 24, c.title, "font-size=\"15\" font-weight=\"700\" fill=\"#111827\"");
-  const Axes a = Fit(c, Legend(c, &body));
+      SvgText(kLineLeft, 24, c.title, "font-size=\"15\" font-weight=\"700\" fill=\"#111827\"");
+  const Axes a = Fit(c, LineLegend(c, &body));
   DrawAxes(c, a, &body);
   bool any = false;
   for (const LineSeries& se : c.series) {
@@ -184,7 +185,7 @@ std::string RenderLineChart(const LineChart& c) {
     body += SvgText((a.x0 + a.x1) / 2, (a.y0 + a.y1) / 2, "nothing measured",
                     "font-size=\"13\" text-anchor=\"middle\" fill=\"#6b7280\"");
   }
-  return SvgDocument(c.width, kH, c.title, body);
+  return SvgDocument(c.width, kLineChartHeight, c.title, body);
 }
 
 }  // namespace skyseed

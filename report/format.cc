@@ -1,16 +1,11 @@
 #include "report/format.h"
 
 #include <cmath>
-#include <cstdio>
+
+#include "common/number_text.h"
 
 namespace skyseed {
 namespace {
-
-std::string Fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), format, v);
-  return buf;
-}
 
 constexpr double kMiB = 1024.0 * 1024.0, kGiB = kMiB * 1024.0;
 
@@ -23,20 +18,20 @@ std::string FormatCount(double v) {
     v /= 1000;
     ++i;
   }
-  return Fmt(i == 0 && v == std::floor(v) ? "%.0f" : "%.3g", v) + kSuffix[i];
+  return FormatNumber(i == 0 && v == std::floor(v) ? "%.0f" : "%.3g", v) + kSuffix[i];
 }
 
 std::string FormatPlain(double v) {
-  return Fmt(v >= 100 || v == std::floor(v) ? "%.0f" : "%.3g", v);
+  return FormatNumber(v >= 100 || v == std::floor(v) ? "%.0f" : "%.3g", v);
 }
 
 std::string FormatBytes(double b) {
   const double unit = b >= kGiB ? kGiB : kMiB;
   const double v = b / unit;
-  return Fmt(v >= 100 ? "%.0f" : "%.1f", v) + (unit == kGiB ? " GiB" : " MiB");
+  return FormatNumber(v >= 100 ? "%.0f" : "%.1f", v) + (unit == kGiB ? " GiB" : " MiB");
 }
 
-std::string FormatSeconds(double s) { return Fmt(s >= 100 ? "%.0f s" : "%.1f s", s); }
+std::string FormatSeconds(double s) { return FormatNumber(s >= 100 ? "%.0f s" : "%.1f s", s); }
 
 std::string FormatExact(uint64_t n) {
   const std::string digits = std::to_string(n);
@@ -48,9 +43,11 @@ std::string FormatExact(uint64_t n) {
   return out;
 }
 
-std::string FormatRatio(double r) { return Fmt("%.2f", r); }
+std::string FormatRatio(double r) { return FormatNumber("%.2f", r); }
 
-std::string MsFigure(double v) { return Fmt(v >= 10 ? "%.0f" : v >= 1 ? "%.1f" : "%.2f", v); }
+std::string MsFigure(double v) {
+  return FormatNumber(v >= 10 ? "%.0f" : v >= 1 ? "%.1f" : "%.2f", v);
+}
 
 std::string Ms(double v) { return MsFigure(v) + " ms"; }
 

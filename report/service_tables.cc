@@ -4,17 +4,16 @@
 
 #include "capacity/sweep_window.h"
 #include "common/markup.h"
+#include "common/number_text.h"
 #include "report/format.h"
 #include "report/report_table.h"
 
 namespace skyseed {
 namespace {
 
-std::string Figure(const char* format, double v) {
-  if (v < 0) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
+// Unknown figures are negative: shown as a dash.
+std::string FigureOrDash(const char* format, double v) {
+  return v < 0 ? "-" : FormatNumber(format, v);
 }
 
 double Throttled(const SweepWindow& w) { return w.throttled_share; }
@@ -31,13 +30,13 @@ Table ServiceTable(const TierSweep& t) {
     const double ceiling = ws.empty() ? 0 : ws.front().service_ceiling;
     const double throttled = KnownMean(ws, Throttled);
     table.rows.push_back({{std::to_string(clients)},
-                          {Figure("%.2f", KnownMean(ws, ServiceCores))},
-                          {Figure("%.2f", ceiling > 0 ? ceiling : -1)},
-                          {throttled < 0 ? "no limit" : Figure("%.0f %%", 100 * throttled)},
-                          {Figure("%.2f", KnownMean(ws, SessionsPerRequest))},
-                          {Figure("%.1f", KnownMean(ws, DatabaseMsPerRequest))},
-                          {Figure("%.1f", KnownMean(ws, ConnectionMsPerRequest))},
-                          {Figure("%.2f", KnownMean(ws, ProxyCores))}});
+                          {FigureOrDash("%.2f", KnownMean(ws, ServiceCores))},
+                          {FigureOrDash("%.2f", ceiling > 0 ? ceiling : -1)},
+                          {throttled < 0 ? "no limit" : FigureOrDash("%.0f %%", 100 * throttled)},
+                          {FigureOrDash("%.2f", KnownMean(ws, SessionsPerRequest))},
+                          {FigureOrDash("%.1f", KnownMean(ws, DatabaseMsPerRequest))},
+                          {FigureOrDash("%.1f", KnownMean(ws, ConnectionMsPerRequest))},
+                          {FigureOrDash("%.2f", KnownMean(ws, ProxyCores))}});
   }
   return table;
 }

@@ -13,7 +13,7 @@ namespace {
 
 const char* const kColors[] = {"#2563eb", "#d97706", "#059669", "#dc2626",
                                "#7c3aed", "#0891b2", "#65a30d", "#db2777"};
-const char* Color(size_t i) { return kColors[i % 8]; }
+const char* SweepColor(size_t i) { return kColors[i % 8]; }
 
 // Four decimals: a hit ratio's story is in the third and fourth.
 std::string FormatHitRatio(double v) {
@@ -61,7 +61,7 @@ bool HasValid(const std::vector<SweepWindow>& ws) {
 
 double ErrorPercent(const SweepWindow& w) { return 100 * w.error_rate; }
 double DatabaseCores(const SweepWindow& w) { return w.database_cores; }
-double ServiceCores(const SweepWindow& w) { return w.service_cores; }
+double ServiceCoresOf(const SweepWindow& w) { return w.service_cores; }
 double Reads(const SweepWindow& w) { return w.reads_per_s; }
 
 const char* const kWhiskers =
@@ -99,7 +99,7 @@ LineChart PerTierClientChart(const SweepRecord& r, const std::string& title,
                              const std::string& y_title, double (*figure)(const SweepWindow&)) {
   LineChart c = ClientChart(title, y_title, UnitsOf(r));
   for (size_t i = 0; i < r.tiers.size(); ++i) {
-    LineSeries s{r.tiers[i].tier, Color(i), {}};
+    LineSeries s{r.tiers[i].tier, SweepColor(i), {}};
     for (const auto& [clients, ws] : WindowsByClients(r.tiers[i]))
       s.points.push_back(Point(clients, ws, figure));
     c.series.push_back(s);
@@ -117,7 +117,7 @@ LineChart LatencyChart(const TierSweep& t, const SweepUnits& u) {
     double (*figure)(const SweepWindow&);
   } lines[] = {{"p50", WindowP50}, {"p95", WindowP95}, {"p99", WindowP99}};
   for (size_t i = 0; i < 3; ++i) {
-    LineSeries s{lines[i].name, Color(i), {}};
+    LineSeries s{lines[i].name, SweepColor(i), {}};
     for (const auto& [clients, ws] : WindowsByClients(t))
       s.points.push_back(Point(clients, ws, lines[i].figure));
     c.series.push_back(s);
@@ -162,7 +162,7 @@ LineChart ClassChart(const TierSweep& t, const SweepUnits& u,
   c.y_label = Ms;
   c.y_scale = YScale::kLog;
   for (size_t i = 0; i < names.size(); ++i) {
-    LineSeries s{names[i], Color(i), {}};
+    LineSeries s{names[i], SweepColor(i), {}};
     for (const auto& [clients, ws] : WindowsByClients(t)) {
       const MeanInterval m = ClassInterval(ws, names[i], ClassP95);
       if (m.n > 0) s.points.push_back(PointOf(clients, m, AnyFlagged(ws)));
@@ -179,7 +179,7 @@ LineChart SpreadChart(const SweepRecord& r) {
                             "coefficient of variation between repetitions", UnitsOf(r));
   c.y_label = Percent;
   for (size_t i = 0; i < r.tiers.size(); ++i) {
-    LineSeries s{r.tiers[i].tier, Color(i), {}};
+    LineSeries s{r.tiers[i].tier, SweepColor(i), {}};
     for (const auto& [clients, ws] : WindowsByClients(r.tiers[i])) {
       std::vector<double> v;
       for (const SweepWindow& w : ws) {
@@ -209,7 +209,7 @@ LineChart ThroughputAxisChart(const SweepRecord& r, const std::string& title,
   c.x_label = [](double v) { return FormatCount(v); };
   c.y_label = [](double v) { return FormatPlain(v); };
   for (size_t i = 0; i < r.tiers.size(); ++i) {
-    LineSeries s{r.tiers[i].tier, Color(i), {}};
+    LineSeries s{r.tiers[i].tier, SweepColor(i), {}};
     for (const auto& [clients, ws] : WindowsByClients(r.tiers[i])) {
       std::vector<SweepWindow> kept;
       for (const SweepWindow& w : ws) {
@@ -240,12 +240,12 @@ LineChart SizeAxis(const std::string& title, const std::string& y_title) {
   return c;
 }
 
-LineChart SizeChart(const SweepRecord& r, const std::string& title, const std::string& y_title,
-                    double (*figure)(const SweepWindow&),
-                    std::function<std::string(double)> y_label) {
+LineChart SweepSizeChart(const SweepRecord& r, const std::string& title, const std::string& y_title,
+                         double (*figure)(const SweepWindow&),
+                         std::function<std::string(double)> y_label) {
   LineChart c = SizeAxis(title, y_title);
   c.y_label = std::move(y_label);
-  LineSeries s{"at the client count of peak throughput", Color(0), {}};
+  LineSeries s{"at the client count of peak throughput", SweepColor(0), {}};
   for (const TierSweep& t : r.tiers) {
     const auto steps = WindowsByClients(t);
     if (const std::vector<SweepWindow>* ws = PeakStep(steps)) {
@@ -268,7 +268,7 @@ template <typename PointOfTier>
 void AddClassLines(const SweepRecord& r, const std::vector<std::string>& names, PointOfTier point,
                    LineChart* c) {
   for (size_t i = 0; i < names.size(); ++i) {
-    LineSeries s{names[i], Color(i), {}};
+    LineSeries s{names[i], SweepColor(i), {}};
     for (const TierSweep& t : r.tiers) {
       const auto steps = WindowsByClients(t);
       const std::vector<SweepWindow>* ws = FirstStep(steps);
@@ -396,7 +396,7 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   if (tap) {
     add("service_cpu.svg",
         ThroughputAxisChart(r, "TAP service CPU by throughput", "cores used by the service",
-                            ServiceCores, ServiceMeasured),
+                            ServiceCoresOf, ServiceMeasured),
         "CPU seconds per second of the service's process tree against throughput; its "
         "ceiling is the cores it can use (one for DaCHS).");
   }
@@ -406,15 +406,15 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   add("database_reads.svg", reads,
       "Blocks PostgreSQL read from the page cache or disk per second against throughput: "
       "zero while the working set fits in shared_buffers.");
-  LineChart peak = SizeChart(r, "Peak throughput by database size", u.rate, WindowTps,
-                             [](double v) { return FormatCount(v); });
+  LineChart peak = SweepSizeChart(r, "Peak throughput by database size", u.rate, WindowTps,
+                                  [](double v) { return FormatCount(v); });
   if (SpansADecade(peak, false)) peak.y_scale = YScale::kLog;
   add("scaling_tps.svg", peak, "Each tier's highest mean throughput over its client counts.");
-  LineChart p95 = SizeChart(r, "p95 by database size", "p95 latency", WindowP95, Ms);
+  LineChart p95 = SweepSizeChart(r, "p95 by database size", "p95 latency", WindowP95, Ms);
   p95.y_scale = YScale::kLog;
   add("scaling_p95.svg", p95, "p95 at each tier's client count of peak throughput.");
-  LineChart hits = SizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio",
-                             WindowHitRatio, FormatHitRatio);
+  LineChart hits = SweepSizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio",
+                                  WindowHitRatio, FormatHitRatio);
   hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
   hits.y_ceiling = 1;
   hits.label_points = true;

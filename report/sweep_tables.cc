@@ -1,11 +1,11 @@
 #include "report/sweep_tables.h"
 
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <utility>
 
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
+#include "common/number_text.h"
 #include "report/format.h"
 #include "report/report_table.h"
 
@@ -16,15 +16,9 @@ using json = nlohmann::json;
 
 // ---- Figures as text.
 
-std::string Fixed(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-
 std::string Rows(int64_t n) { return n < 0 ? "-" : FormatExact(static_cast<uint64_t>(n)); }
 
-std::string Cores(double v) { return v < 0 ? "-" : Fixed("%.2f", v); }
+std::string Cores(double v) { return v < 0 ? "-" : FormatNumber("%.2f", v); }
 
 // "105 ± 63.5": the mean of the valid windows and its 95 % half-width; one
 // valid window has no interval, none has no mean.
@@ -101,8 +95,8 @@ std::vector<TableCell> RowCells(const StepRow& s) {
           {Interval(s.p50, MsFigure)},
           {Interval(s.p95, MsFigure)},
           {Interval(s.p99, MsFigure)},
-          {s.valid > 0 ? Fixed("%.2f %%", 100 * s.error_rate) : "-"},
-          {s.valid > 0 ? Fixed("%.4f", s.hit_ratio) : "-"},
+          {s.valid > 0 ? FormatNumber("%.2f %%", 100 * s.error_rate) : "-"},
+          {s.valid > 0 ? FormatNumber("%.4f", s.hit_ratio) : "-"},
           {s.valid > 0 ? Cores(s.database_cores) : "-"},
           {s.valid > 0 ? Cores(s.client_cores) : "-"},
           {s.valid > 0 ? Cores(s.other_cores) : "-"},
@@ -172,7 +166,7 @@ Table EnvironmentTable(const SweepRecord& r) {
   add("Kernel", JsonText(At(s, {"host", "kernel"})));
   add("CPU", JsonText(At(s, {"host", "cpu_model"})));
   add("Cores", JsonText(cores));
-  add("Memory", memory.is_number() ? Fixed("%.1f GiB", memory.get<double>()) : "-");
+  add("Memory", memory.is_number() ? FormatNumber("%.1f GiB", memory.get<double>()) : "-");
   add("PostgreSQL", JsonText(At(s, {"server_version"})));
   add("Extensions", ExtensionsText(At(s, {"extensions"})));
   add("Load generator", JsonText(generator));

@@ -14,7 +14,7 @@ const char* const kPalette[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76
 // A table in the dark and its indexes in the light shade of one hue.
 const char* const kDark[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1"};
 const char* const kLight[] = {"#a0cbe8", "#ffbe7d", "#8cd17d", "#ff9d9a", "#d4a6c8"};
-const char* Color(size_t i) { return kPalette[i % std::size(kPalette)]; }
+const char* TierColor(size_t i) { return kPalette[i % std::size(kPalette)]; }
 
 std::string Seconds(double s) { return FormatPlain(s) + " s"; }
 std::string Rate(double r) { return FormatCount(r) + "/s"; }
@@ -26,7 +26,7 @@ BarChart RowsChart(const TierModel& m) {
              .tick_label = FormatCount,
              .value_label = FormatCount,
              .log_when_wide = true};
-  for (size_t i = 0; i < m.tables.size(); ++i) c.series.push_back({m.tables[i], Color(i)});
+  for (size_t i = 0; i < m.tables.size(); ++i) c.series.push_back({m.tables[i], TierColor(i)});
   for (const TierRecord& t : m.in.tiers) {
     c.values.emplace_back();
     for (const std::string& table : m.tables) c.values.back().push_back(TierTableRows(t, table));
@@ -34,7 +34,7 @@ BarChart RowsChart(const TierModel& m) {
   return c;
 }
 
-BarChart SizeChart(const TierModel& m) {
+BarChart TierSizeChart(const TierModel& m) {
   int64_t max = 0;
   for (const TierRecord& t : m.in.tiers) max = std::max(max, t.database_size);
   const bool gib = max >= 2LL << 30;
@@ -70,9 +70,9 @@ BarChart PhasesChart(const TierModel& m) {
   BarChart c{.title = "Time per phase per tier",
              .y_title = "wall time",
              .groups = m.groups,
-             .series = {{"load", Color(0)},
-                        {"indexes (all builds, in parallel)", Color(1)},
-                        {"vacuum", Color(2)},
+             .series = {{"load", TierColor(0)},
+                        {"indexes (all builds, in parallel)", TierColor(1)},
+                        {"vacuum", TierColor(2)},
                         {"other", "#bab0ac"}},
              .stacked = true,
              .tick_label = Seconds,
@@ -90,9 +90,9 @@ BarChart BoundsChart(const TierModel& m) {
   BarChart c{.title = "Wall time against its bounds",
              .y_title = "seconds",
              .groups = m.groups,
-             .series = {{"wall time", Color(0)},
-                        {"work bound (busy seconds / cores)", Color(1)},
-                        {"longest single task", Color(2)}},
+             .series = {{"wall time", TierColor(0)},
+                        {"work bound (busy seconds / cores)", TierColor(1)},
+                        {"longest single task", TierColor(2)}},
              .tick_label = Seconds,
              .value_label = FormatSeconds};
   for (size_t i = 0; i < m.in.tiers.size(); ++i) {
@@ -131,7 +131,7 @@ BarChart IndexChart(const TierModel& m) {
              .tick_label = Seconds,
              .value_label = FormatSeconds,
              .width = 1240};
-  for (size_t i = 0; i < m.indexes.size(); ++i) c.series.push_back({m.indexes[i], Color(i)});
+  for (size_t i = 0; i < m.indexes.size(); ++i) c.series.push_back({m.indexes[i], TierColor(i)});
   for (const TierPhases& p : m.phases) {
     c.values.emplace_back();
     for (const std::string& index : m.indexes) {
@@ -148,7 +148,7 @@ BarChart ThroughputChart(const TierModel& m) {
              .groups = m.groups,
              .tick_label = Rate,
              .value_label = Rate};
-  for (size_t i = 0; i < m.tables.size(); ++i) c.series.push_back({m.tables[i], Color(i)});
+  for (size_t i = 0; i < m.tables.size(); ++i) c.series.push_back({m.tables[i], TierColor(i)});
   c.series.push_back({"all tables", "#6b7280"});
   for (size_t i = 0; i < m.in.tiers.size(); ++i) {
     const double load = m.phases[i].load;
@@ -181,7 +181,7 @@ std::string PhasesCaption(const TierModel& m) {
 std::vector<TierChart> TierCharts(const TierModel& m) {
   return {
       {"rows_per_tier.svg", RowsChart(m), "Rows of each corpus table once the tier was reached."},
-      {"size_per_tier.svg", SizeChart(m),
+      {"size_per_tier.svg", TierSizeChart(m),
        "pg_database_size() at each tier, split into pg_table_size() and pg_indexes_size() of "
        "each corpus table; other is the rest (catalogs, the skyseed manifest)."},
       {"phases_per_tier.svg", PhasesChart(m), PhasesCaption(m)},

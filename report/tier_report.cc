@@ -13,8 +13,8 @@
 namespace skyseed {
 namespace {
 
-std::string Figure(const std::string& file, const BarChart& chart, const std::string& svg,
-                   const std::string& caption) {
+std::string FigureHtml(const std::string& file, const BarChart& chart, const std::string& svg,
+                       const std::string& caption) {
   return std::string(chart.width > 640 ? "<figure class=\"wide\">\n" : "<figure>\n") + svg +
          "<figcaption>" + EscapeMarkup(caption) + " <a href=\"" + EscapeMarkup(file) + "\">" +
          EscapeMarkup(file) + "</a></figcaption></figure>\n";
@@ -48,7 +48,7 @@ std::vector<ReportFile> RenderTierReport(const ReportInput& input,
   for (const TierChart& c : TierCharts(m)) {
     const std::string svg = RenderBarChart(c.chart);
     files.push_back({c.file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
-    figures += Figure(c.file, c.chart, svg, c.caption);
+    figures += FigureHtml(c.file, c.chart, svg, c.caption);
   }
   const SweepSection sweeps = RenderSweepSection(input.sweeps, input.slo);
   if (closing_lines) *closing_lines = sweeps.closing_lines;

@@ -5,6 +5,6 @@
 #   scripts/bench-generate.sh [obscore_rows] [source_rows]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh >/dev/null
+scripts/build.sh --target generate_perftest >/dev/null
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 build/tests/generate_perftest "${1:-2000000}" "${2:-8000000}" "$(nproc)"

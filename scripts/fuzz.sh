@@ -70,33 +70,47 @@ if [[ $replay_only -eq 1 ]]; then
   exit 0
 fi
 
-for t in "${targets[@]}"; do
-  corpus=$work/$t/corpus
+# fuzz_one TARGET: fuzzes it for $seconds; its summary goes to
+# $work/TARGET/summary, and $work/TARGET/failed marks a failure.
+fuzz_one() {
+  local t="$1" corpus="$work/$1/corpus" log="$work/$1/fuzz.log" dict=() status execs rate cov a
   mkdir -p "$corpus"
   cp tests/fuzz/corpus/"$t"/* "$corpus"/
   if [[ -d tests/fuzz/regressions/$t ]]; then cp tests/fuzz/regressions/"$t"/* "$corpus"/ 2>/dev/null || true; fi
-  dict=()
   [[ -f tests/fuzz/$t.dict ]] && dict=(-dict=tests/fuzz/"$t".dict)
-  log=$work/$t/fuzz.log
-  echo "fuzzing $t for ${seconds}s (log: $log)"
   if "$build"/tests/fuzz/"$t" "${limits[@]}" -max_total_time="$seconds" -print_final_stats=1 \
       -artifact_prefix="$work/$t/" "${dict[@]}" "$corpus" >"$log" 2>&1; then
     status=ok
   else
     status=FAILED
-    failed+=("$t")
+    touch "$work/$t/failed"
   fi
   # "#N DONE cov: C ft: F corp: U/S ..." and the final stats.
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
   cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' "$log" | tail -n 1)
-  echo "  $t: $status, ${execs:-?} execs, ${rate:-?} execs/s, ${cov:-no coverage line}"
-  if [[ $status == FAILED ]]; then
-    grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|.*fuzz check failed|artifact_prefix|Test unit written)' "$log" | head -n 20 || true
-    for a in "$work/$t"/{crash,leak,timeout,oom}-*; do
-      [[ -e $a ]] && echo "  crashing input saved: $a"
-    done
-  fi
+  {
+    echo "  $t: $status, ${execs:-?} execs, ${rate:-?} execs/s, ${cov:-no coverage line} (log: $log)"
+    if [[ $status == FAILED ]]; then
+      grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|.*fuzz check failed|artifact_prefix|Test unit written)' "$log" | head -n 20 || true
+      for a in "$work/$t"/{crash,leak,timeout,oom}-*; do
+        [[ -e $a ]] && echo "  crashing input saved: $a"
+      done
+    fi
+  } >"$work/$t/summary"
+}
+
+# A target per core at once: each fuzzer is one process, so on two cores two
+# run side by side and every target still gets its $seconds.
+echo "fuzzing ${targets[*]} for ${seconds}s each, $(nproc) at a time"
+for t in "${targets[@]}"; do
+  while [[ $(jobs -rp | wc -l) -ge $(nproc) ]]; do wait -n || true; done
+  fuzz_one "$t" &
+done
+wait
+for t in "${targets[@]}"; do
+  cat "$work/$t/summary"
+  [[ -e $work/$t/failed ]] && failed+=("$t")
 done
 
 if [[ ${#failed[@]} -gt 0 ]]; then

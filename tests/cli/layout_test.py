@@ -3,7 +3,10 @@
 2,500 lines of .cc/.h (tests/ counted per subfolder), no file over 450
 (det_math/det_math.cc, an fdlibm port, excepted), libpq's header included by
 loader/'s .cc files alone, and every #include of another folder's header
-along an arrow docs/architecture.md draws.
+along an arrow docs/architecture.md draws; and, since a library builds as
+unity sources (CMakeLists.txt), no name defined in the anonymous namespace
+(or as a file-scope static) of two .cc files of one folder: in one unity
+source a second Color() is an error, and a second overload a silent choice.
   layout_test.py REPOSITORY_ROOT"""
 import os
 import re
@@ -75,6 +78,51 @@ for folder in units:
             if m and m.group(1) != folder and m.group(1) not in arrows.get(folder, set()):
                 failures.append(f"{rel}: includes {m.group(1)}/ with no arrow {folder} ──► "
                                 f"{m.group(1)} in docs/architecture.md")
+
+# Names a .cc file defines at file scope inside `namespace {` or as static.
+DECLARED = [
+    re.compile(r"^(?:struct|class|enum(?: class)?|union)\s+(\w+)"),
+    re.compile(r"^(?:static\s+|inline\s+)*(?:constexpr|const)\b[^=({;]*?\b(\w+)\s*(?:\[[^\]]*\])?\s*[={]"),
+    re.compile(r"^(?:static\s+)?[\w:<>,\s*&]+?[\s*&](\w+)\s*\("),
+]
+MORE_CONSTANTS = re.compile(r",\s*(k\w+)\s*=")
+
+
+def file_scope_names(path):
+    names, inside = set(), False
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if re.match(r"^namespace\s*\{", line):
+            inside = True
+            continue
+        if inside and re.match(r"^\}\s*//\s*namespace\s*$", line):
+            inside = False
+            continue
+        if not (inside or line.startswith("static ")) or line[:1] in ("", " ", "}", "/", "#"):
+            continue
+        if line.startswith(("using ", "template", "return")):
+            continue
+        for pattern in DECLARED:
+            m = pattern.match(line)
+            if m:
+                names.add(m.group(1))
+                names.update(MORE_CONSTANTS.findall(line))
+                break
+    return names
+
+
+for folder in units:
+    if folder.startswith("tests"):
+        continue
+    owners = {}
+    for path in sources(folder):
+        if path.endswith(".cc"):
+            for name in file_scope_names(path):
+                owners.setdefault(name, []).append(os.path.relpath(path, root))
+    for name, files in sorted(owners.items()):
+        if len(files) > 1:
+            failures.append(f"{name} is defined in the anonymous namespaces of {', '.join(sorted(files))}:"
+                            " one unity source would hold both (rename one)")
 
 for f in failures:
     print(f)
