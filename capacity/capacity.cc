@@ -1,6 +1,7 @@
 #include "capacity/capacity.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -112,8 +113,25 @@ const SweepRecord* PairedDatabaseSweep(const std::vector<SweepRecord>& sweeps,
   return paired;
 }
 
-std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo& slo) {
+namespace {
+
+// The fewest valid windows at any client step of the tier.
+size_t FewestValidRepetitions(const TierSweep& t) {
+  size_t fewest = SIZE_MAX;
+  for (const auto& [clients, windows] : WindowsByClients(t)) {
+    fewest =
+        std::min<size_t>(fewest, std::count_if(windows.begin(), windows.end(),
+                                               [](const SweepWindow& w) { return w.valid(); }));
+  }
+  return fewest;
+}
+
+}  // namespace
+
+std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo& slo,
+                        const std::string& generator) {
   std::string tiers, gib, hit, rps, tps, limit;
+  size_t reps = SIZE_MAX;
   for (const TierSweep& d : db.tiers) {
     const auto t = std::find_if(tap.tiers.begin(), tap.tiers.end(),
                                 [&](const TierSweep& x) { return x.tier == d.tier; });
@@ -126,6 +144,7 @@ std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo
     rps += sep + FormatNumber("%.1f", CapacityOf(*t, slo).peak_tps);
     tps += sep + FormatNumber("%.0f", CapacityOf(d, slo).peak_tps);
     limit += sep + LimitText(*t);
+    reps = std::min({reps, FewestValidRepetitions(d), FewestValidRepetitions(*t)});
   }
   std::set<std::string> failed;
   for (const SweepRecord* r : {&db, &tap}) {
@@ -135,7 +154,8 @@ std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo
   }
   return "scaling tiers=" + tiers + " db_gib=" + gib + " hit_ratio=" + hit +
          " peak_rps_tap=" + rps + " peak_tps_db=" + tps + " limit=" + limit +
-         " guards=" + GuardsText(static_cast<int>(failed.size()));
+         " guards=" + GuardsText(static_cast<int>(failed.size())) + " generator=" + generator +
+         " reps=" + (reps == SIZE_MAX ? std::string("0") : std::to_string(reps));
 }
 
 }  // namespace skyseed

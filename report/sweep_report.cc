@@ -242,7 +242,8 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
 
 }  // namespace
 
-SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Slo& slo) {
+SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Slo& slo,
+                                const std::string& generator) {
   SweepSection out;
   std::vector<std::string> scaling_lines;
   for (size_t k = 0; k < sweeps.size(); ++k) {
@@ -262,7 +263,7 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
     std::string share, closing = line;
     if (const SweepRecord* db = tap ? PairedDatabaseSweep(sweeps, r) : nullptr) {
       share = ServiceShareTable(ServiceShares(*db, r));
-      scaling_lines.push_back(ScalingLine(*db, r, slo));
+      scaling_lines.push_back(ScalingLine(*db, r, slo, generator));
       closing += "\n" + scaling_lines.back();
     }
     out.markdown += SummaryMarkdown(r, slo, guards, p, closing);

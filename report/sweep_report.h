@@ -27,6 +27,8 @@ struct SweepSection {
   std::vector<std::string> closing_lines;
 };
 
-SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Slo& slo = {});
+// `generator`: the corpus's, named in the scaling line.
+SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Slo& slo = {},
+                                const std::string& generator = "unknown");
 
 }  // namespace skyseed

@@ -50,7 +50,7 @@ std::vector<ReportFile> RenderTierReport(const ReportInput& input,
     files.push_back({c.file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
     figures += FigureHtml(c.file, c.chart, svg, c.caption);
   }
-  const SweepSection sweeps = RenderSweepSection(input.sweeps, input.slo);
+  const SweepSection sweeps = RenderSweepSection(input.sweeps, input.slo, input.generator_version);
   if (closing_lines) *closing_lines = sweeps.closing_lines;
   for (const auto& [name, svg] : sweeps.files) files.push_back({name, svg});
   files[0].content = Page(m, figures, sweeps.html);

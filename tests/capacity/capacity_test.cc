@@ -178,9 +178,26 @@ TEST(Capacity, ScalingLineAcrossTheTiersBothSweepsMeasured) {
   // window left out. Peaks: the TAP sweep's best step, the database sweep's.
   // Guards: the database sweep failed "no swapping", the TAP sweep "no other
   // process holding the CPUs": two distinct guards.
-  EXPECT_EQ(ScalingLine(db, tap, Slo{}),
-            "scaling tiers=D1,D2 db_gib=1.50,10.50 hit_ratio=0.9998,0.9500 peak_rps_tap=40.5,35.2 "
-            "peak_tps_db=812,600 limit=none,tap-cpu guards=failed:2");
+  // reps: the fewest valid windows at a step: one (D2's second window at 2
+  // clients is flagged, and so is the TAP sweep's second at D1's 1 client).
+  EXPECT_EQ(
+      ScalingLine(db, tap, Slo{}, "skyseed-gen-4"),
+      "scaling tiers=D1,D2 db_gib=1.50,10.50 hit_ratio=0.9998,0.9500 peak_rps_tap=40.5,35.2 "
+      "peak_tps_db=812,600 limit=none,tap-cpu guards=failed:2 generator=skyseed-gen-4 reps=1");
+  // Every window repeated once more, flags and all: two valid at every step.
+  SweepRecord db2 = db, tap2 = tap;
+  for (SweepRecord* r : {&db2, &tap2}) {
+    for (TierSweep& t : r->tiers) {
+      const size_t n = t.windows.size();
+      for (size_t i = 0; i < n; ++i) {
+        SweepWindow again = t.windows[i];
+        again.rep += 2;
+        t.windows.push_back(again);
+      }
+    }
+  }
+  const std::string line = ScalingLine(db2, tap2, Slo{}, "skyseed-gen-4");
+  EXPECT_EQ(line.substr(line.rfind(' ')), " reps=2") << line;
 
   // Paired by the draws; of two with the same draws, the one whose windows
   // were as long as the TAP sweep's.

@@ -115,7 +115,7 @@ TEST(Saturation, ReadWaitIsTheMeanReadTimePerSecondOfValidWindows) {
   EXPECT_EQ(StepFromWindows({a, b}).read_wait_backends, 0);
 }
 
-SweepWindow Window(int clients, double tps, double p95, bool flagged) {
+SweepWindow SaturationWindow(int clients, double tps, double p95, bool flagged) {
   SweepWindow w;
   w.clients = clients;
   w.tps = tps;
@@ -128,15 +128,17 @@ SweepWindow Window(int clients, double tps, double p95, bool flagged) {
 
 TEST(Saturation, AFlaggedWindowIsNeverAveragedIn) {
   // The flagged repetition would have hidden the saturation.
-  const std::vector<SweepWindow> eight = {Window(8, 5000, 3, false), Window(8, 5000, 3, false)};
-  const std::vector<SweepWindow> sixteen = {Window(16, 5050, 6, false), Window(16, 20000, 1, true)};
+  const std::vector<SweepWindow> eight = {SaturationWindow(8, 5000, 3, false),
+                                          SaturationWindow(8, 5000, 3, false)};
+  const std::vector<SweepWindow> sixteen = {SaturationWindow(16, 5050, 6, false),
+                                            SaturationWindow(16, 20000, 1, true)};
   const StepEvidence s16 = StepFromWindows(sixteen);
   EXPECT_DOUBLE_EQ(s16.tps, 5050);
   EXPECT_DOUBLE_EQ(s16.p95_ms, 6);
   EXPECT_TRUE(FindSaturation({StepFromWindows(eight), s16}).saturated);
   const MeanInterval tps = ValidInterval(sixteen, [](const SweepWindow& w) { return w.tps; });
   EXPECT_EQ(tps.n, 1);
-  EXPECT_EQ(StepFromWindows({Window(4, 100, 1, true)}).tps, 0);
+  EXPECT_EQ(StepFromWindows({SaturationWindow(4, 100, 1, true)}).tps, 0);
 }
 
 }  // namespace

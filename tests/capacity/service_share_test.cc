@@ -5,7 +5,8 @@
 namespace skyseed {
 namespace {
 
-SweepWindow Window(int clients, int rep, std::vector<std::pair<std::string, double>> p50s) {
+SweepWindow ServiceShareWindow(int clients, int rep,
+                               std::vector<std::pair<std::string, double>> p50s) {
   SweepWindow w;
   w.tier = "ci";
   w.clients = clients;
@@ -29,14 +30,14 @@ SweepRecord Record(std::vector<SweepWindow> windows) {
 }
 
 TEST(ServiceShare, DifferenceOfMeanP50sOverValidWindows) {
-  SweepWindow flagged = Window(1, 3, {{"lookup_source", 100}});
+  SweepWindow flagged = ServiceShareWindow(1, 3, {{"lookup_source", 100}});
   flagged.flags.push_back({Guard::kNoSwapping, "swap grew in the window"});
   const SweepRecord db =
-      Record({Window(1, 1, {{"lookup_source", 0.4}, {"cone_source", 2.0}}),
-              Window(1, 2, {{"lookup_source", 0.6}, {"cone_source", 2.0}}), flagged});
-  const SweepRecord tap =
-      Record({Window(1, 1, {{"tap_lookup", 9.0}, {"tap_cone", 12.0}, {"tap_metadata", 5}}),
-              Window(1, 2, {{"tap_lookup", 11.0}, {"tap_cone", 8.0}, {"tap_metadata", 5}})});
+      Record({ServiceShareWindow(1, 1, {{"lookup_source", 0.4}, {"cone_source", 2.0}}),
+              ServiceShareWindow(1, 2, {{"lookup_source", 0.6}, {"cone_source", 2.0}}), flagged});
+  const SweepRecord tap = Record(
+      {ServiceShareWindow(1, 1, {{"tap_lookup", 9.0}, {"tap_cone", 12.0}, {"tap_metadata", 5}}),
+       ServiceShareWindow(1, 2, {{"tap_lookup", 11.0}, {"tap_cone", 8.0}, {"tap_metadata", 5}})});
   const std::vector<ServiceShare> s = ServiceShares(db, tap);
   ASSERT_EQ(s.size(), 2u) << "tap_metadata has no database counterpart";
   EXPECT_EQ(s[0].tap_class, "tap_lookup");
@@ -52,8 +53,8 @@ TEST(ServiceShare, DifferenceOfMeanP50sOverValidWindows) {
 }
 
 TEST(ServiceShare, ADatabaseSlowerThanTheServiceGivesZeroNotNegative) {
-  const SweepRecord db = Record({Window(2, 1, {{"cone_source", 5.0}})});
-  const SweepRecord tap = Record({Window(2, 1, {{"tap_cone", 4.0}})});
+  const SweepRecord db = Record({ServiceShareWindow(2, 1, {{"cone_source", 5.0}})});
+  const SweepRecord tap = Record({ServiceShareWindow(2, 1, {{"tap_cone", 4.0}})});
   const std::vector<ServiceShare> s = ServiceShares(db, tap);
   ASSERT_EQ(s.size(), 1u);
   EXPECT_EQ(s[0].service_p50_ms, 0);
@@ -61,10 +62,10 @@ TEST(ServiceShare, ADatabaseSlowerThanTheServiceGivesZeroNotNegative) {
 }
 
 TEST(ServiceShare, LowestClientCountDecidesTheTierShare) {
-  const SweepRecord db =
-      Record({Window(1, 1, {{"cone_source", 1.0}}), Window(4, 1, {{"cone_source", 1.0}})});
-  const SweepRecord tap =
-      Record({Window(1, 1, {{"tap_cone", 4.0}}), Window(4, 1, {{"tap_cone", 40.0}})});
+  const SweepRecord db = Record({ServiceShareWindow(1, 1, {{"cone_source", 1.0}}),
+                                 ServiceShareWindow(4, 1, {{"cone_source", 1.0}})});
+  const SweepRecord tap = Record({ServiceShareWindow(1, 1, {{"tap_cone", 4.0}}),
+                                  ServiceShareWindow(4, 1, {{"tap_cone", 40.0}})});
   EXPECT_DOUBLE_EQ(TierServiceShare(ServiceShares(db, tap), "ci"), 0.75);
 }
 

@@ -11,7 +11,7 @@
 namespace skyseed {
 namespace {
 
-SweepWindow Window(int clients, int rep, double tps, double p95, double lookup_p95) {
+SweepWindow SweepCompareWindow(int clients, int rep, double tps, double p95, double lookup_p95) {
   SweepWindow w;
   w.tier = "ci";
   w.clients = clients;
@@ -35,7 +35,7 @@ SweepRecord Sweep(const std::vector<std::array<double, 3>>& reps, std::string di
   t.corpus_digest = std::move(digest);
   int rep = 0;
   for (const auto& [tps, p95, lookup] : reps)
-    t.windows.push_back(Window(8, rep++, tps, p95, lookup));
+    t.windows.push_back(SweepCompareWindow(8, rep++, tps, p95, lookup));
   r.tiers.push_back(t);
   return r;
 }
@@ -119,7 +119,7 @@ TEST(SweepCompare, FasterIsBetterNotARegression) {
 
 TEST(SweepCompare, FlaggedWindowsAreLeftOut) {
   SweepRecord noisy = kBase;
-  SweepWindow wild = Window(8, 3, 1, 900, 900);
+  SweepWindow wild = SweepCompareWindow(8, 3, 1, 900, 900);
   wild.flags.push_back({Guard::kHostUncontended, "host-contended"});
   noisy.tiers[0].windows.push_back(wild);
   Result<SweepComparison> c = CompareSweeps(kBase, noisy);

@@ -5,8 +5,8 @@
 loader/'s .cc files alone, and every #include of another folder's header
 along an arrow docs/architecture.md draws; and, since a library builds as
 unity sources (CMakeLists.txt), no name defined in the anonymous namespace
-(or as a file-scope static) of two .cc files of one folder: in one unity
-source a second Color() is an error, and a second overload a silent choice.
+(or as a file-scope static) of two .cc files of one folder (of tests/, for
+the unit tests): in one unity source a second Color() is an error, and a second overload a silent choice.
   layout_test.py REPOSITORY_ROOT"""
 import os
 import re
@@ -111,12 +111,12 @@ def file_scope_names(path):
     return names
 
 
-for folder in units:
-    if folder.startswith("tests"):
-        continue
+# The unit tests build as unity sources too, across tests/'s subfolders.
+unity_groups = [u for u in units if not u.startswith("tests")] + ["tests"]
+for folder in unity_groups:
     owners = {}
     for path in sources(folder):
-        if path.endswith(".cc"):
+        if path.endswith(".cc") and not os.path.relpath(path, root).startswith("tests/fuzz/"):
             for name in file_scope_names(path):
                 owners.setdefault(name, []).append(os.path.relpath(path, root))
     for name, files in sorted(owners.items()):

@@ -13,7 +13,7 @@
 namespace skyseed {
 namespace {
 
-constexpr uint64_t kGiB = uint64_t{1} << 30;
+constexpr uint64_t kMachineSizeGiB = uint64_t{1} << 30;
 
 // A cgroup tree under a temporary root: each file of `limits` (a path under
 // the root) holds its text.
@@ -39,10 +39,12 @@ TEST(CgroupMemoryLimitTest, FollowsTheProcessesOwnV1Cgroup) {
                                 {"memory/a/memory.limit_in_bytes", "8589934592\n"},
                                 {"memory/a/b/memory.limit_in_bytes", "5368709120\n"},
                                 {"memory/a/c/memory.limit_in_bytes", "9223372036854771712\n"}});
-  EXPECT_EQ(CgroupMemoryLimit(root, "5:devices:/\n4:memory:/a/b\n0::/\n"), 5 * kGiB);
-  EXPECT_EQ(CgroupMemoryLimit(root, "4:cpu,memory:/a/b\n"), 5 * kGiB) << "a joint hierarchy";
-  EXPECT_EQ(CgroupMemoryLimit(root, "4:memory:/a/c\n"), 8 * kGiB) << "the parent's limit holds";
-  EXPECT_EQ(CgroupMemoryLimit(root, "4:memory:/a\n"), 8 * kGiB);
+  EXPECT_EQ(CgroupMemoryLimit(root, "5:devices:/\n4:memory:/a/b\n0::/\n"), 5 * kMachineSizeGiB);
+  EXPECT_EQ(CgroupMemoryLimit(root, "4:cpu,memory:/a/b\n"), 5 * kMachineSizeGiB)
+      << "a joint hierarchy";
+  EXPECT_EQ(CgroupMemoryLimit(root, "4:memory:/a/c\n"), 8 * kMachineSizeGiB)
+      << "the parent's limit holds";
+  EXPECT_EQ(CgroupMemoryLimit(root, "4:memory:/a\n"), 8 * kMachineSizeGiB);
   EXPECT_EQ(CgroupMemoryLimit(root, "4:memory:/\n"), uint64_t{9223372036854771712u});
   std::filesystem::remove_all(root);
 }
@@ -54,13 +56,13 @@ TEST(CgroupMemoryLimitTest, FollowsTheV2PathAndItsAncestors) {
                                 {"x/memory.max", "2147483648\n"},
                                 {"x/y/memory.max", "max\n"},
                                 {"z/memory.max", "max\n"}});
-  EXPECT_EQ(CgroupMemoryLimit(root, "0::/x/y\n"), 2 * kGiB);
+  EXPECT_EQ(CgroupMemoryLimit(root, "0::/x/y\n"), 2 * kMachineSizeGiB);
   EXPECT_EQ(CgroupMemoryLimit(root, "0::/z\n"), UINT64_MAX);
   EXPECT_EQ(CgroupMemoryLimit(root, "0::/\n"), UINT64_MAX);
   EXPECT_EQ(CgroupMemoryLimit(root, ""), UINT64_MAX) << "nothing readable: no limit";
   std::ofstream(root / "memory.max") << "1073741824\n";
-  EXPECT_EQ(CgroupMemoryLimit(root, "0::/\n"), 1 * kGiB);
-  EXPECT_EQ(CgroupMemoryLimit(root, "0::/x/y\n"), 1 * kGiB);
+  EXPECT_EQ(CgroupMemoryLimit(root, "0::/\n"), 1 * kMachineSizeGiB);
+  EXPECT_EQ(CgroupMemoryLimit(root, "0::/x/y\n"), 1 * kMachineSizeGiB);
   std::filesystem::remove_all(root);
 }
 

@@ -20,7 +20,7 @@ void Burn(double cpu_seconds) {
   } while (t.tv_sec + t.tv_nsec * 1e-9 < cpu_seconds);
 }
 
-double Seconds(const timeval& t) { return t.tv_sec + t.tv_usec * 1e-6; }
+double ProcessTreeCpuSeconds(const timeval& t) { return t.tv_sec + t.tv_usec * 1e-6; }
 
 TEST(ProcStat, ParsesACommandNameWithSpacesAndParentheses) {
   const auto p = ParseProcStat(
@@ -80,7 +80,7 @@ TEST(ProcessTreeCpu, CountsLiveAndReapedDescendantsAsTheKernelDoes) {
   ASSERT_EQ(waitpid(child, &status, 0), child);
   rusage ru{};
   ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &ru), 0);
-  const double kernel = Seconds(ru.ru_utime) + Seconds(ru.ru_stime);
+  const double kernel = ProcessTreeCpuSeconds(ru.ru_utime) + ProcessTreeCpuSeconds(ru.ru_stime);
   EXPECT_GT(before, 0.5) << "the tree leaves out the reaped or the live grandchild";
   // A clock tick per process and field at most, plus the few ticks the
   // processes spent between the read and their exit.

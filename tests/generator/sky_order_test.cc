@@ -20,7 +20,7 @@
 namespace skyseed {
 namespace {
 
-constexpr double kDeg = M_PI / 180.0;
+constexpr double kSkyOrderDeg = M_PI / 180.0;
 
 int64_t Order8Pixel(const SourceRow& s) { return (s.source_id / kSourceIdPixelFactor) >> 8; }
 
@@ -72,7 +72,7 @@ void ExpectWholeSky(uint64_t first, uint64_t end) {
   SourceRow row;
   for (uint64_t i = first; i < end; ++i) {
     GenerateSourceRow(1, i, &row);
-    const double z = std::sin(row.b * kDeg);
+    const double z = std::sin(row.b * kSkyOrderDeg);
     const int band = std::min(kBands - 1, static_cast<int>((z + 1) / 2 * kBands));
     const int quadrant = std::min(kQuadrants - 1, static_cast<int>(row.l / 90.0));
     counts[band * kQuadrants + quadrant] += 1;

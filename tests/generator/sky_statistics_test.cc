@@ -17,17 +17,17 @@
 namespace skyseed {
 namespace {
 
-constexpr double kDeg = M_PI / 180.0;
+constexpr double kSkyStatisticsDeg = M_PI / 180.0;
 
 // Chi-square critical value at p = 0.001 (Wilson-Hilferty).
-double ChiSquareCritical(int df) {
+double SkyStatisticsChiSquareCritical(int df) {
   const double a = 2.0 / (9.0 * df);
   return df * std::pow(1.0 - a + 3.09 * std::sqrt(a), 3.0);
 }
 
 // Probability that a source has sin(b) in [lo, hi] (0 <= lo < hi <= 1), from
 // the model's definition: uniform part plus truncated exponential disc.
-double ProbabilitySinB(double lo, double hi) {
+double SkyStatisticsProbabilitySinB(double lo, double hi) {
   using M = GalacticModel;
   const double s = M::kDiscScale;
   const double uniform = M::kUniformFraction * (hi - lo) / 2.0;
@@ -45,10 +45,10 @@ std::vector<SourceRow> Sources(int n) {
 TEST(SkyStatistics, SourcesAreUniformPerUnitAreaAwayFromThePlane) {
   const auto rows = Sources(100000);  // ci's step: a whole sky
   constexpr int kL = 12, kZ = 8;
-  const double z0 = std::sin(40 * kDeg);
+  const double z0 = std::sin(40 * kSkyStatisticsDeg);
   std::vector<double> counts(2 * kL * kZ, 0);
   for (const SourceRow& r : rows) {
-    const double z = std::sin(r.b * kDeg);
+    const double z = std::sin(r.b * kSkyStatisticsDeg);
     if (std::fabs(z) < z0) continue;
     const int zi = std::min(kZ - 1, static_cast<int>((std::fabs(z) - z0) / (1 - z0) * kZ));
     const int li = std::min(kL - 1, static_cast<int>(r.l / 360.0 * kL));
@@ -58,27 +58,28 @@ TEST(SkyStatistics, SourcesAreUniformPerUnitAreaAwayFromThePlane) {
   for (int h = 0; h < 2; ++h) {
     for (int zi = 0; zi < kZ; ++zi) {
       const double lo = z0 + (1 - z0) * zi / kZ, hi = z0 + (1 - z0) * (zi + 1) / kZ;
-      const double expected = rows.size() * ProbabilitySinB(lo, hi) / kL;
+      const double expected = rows.size() * SkyStatisticsProbabilitySinB(lo, hi) / kL;
       for (int li = 0; li < kL; ++li) {
         const double d = counts[h * kL * kZ + zi * kL + li] - expected;
         chi2 += d * d / expected;
       }
     }
   }
-  EXPECT_LT(chi2, ChiSquareCritical(2 * kL * kZ - 1));
+  EXPECT_LT(chi2, SkyStatisticsChiSquareCritical(2 * kL * kZ - 1));
 }
 
 TEST(SkyStatistics, PlaneIsDenserThanThePolesByTheConfiguredFactor) {
   const auto rows = Sources(100000);  // ci's step: a whole sky
   double n_plane = 0, n_cap = 0;
-  const double z10 = std::sin(10 * kDeg), z60 = std::sin(60 * kDeg);
+  const double z10 = std::sin(10 * kSkyStatisticsDeg), z60 = std::sin(60 * kSkyStatisticsDeg);
   for (const SourceRow& r : rows) {
-    const double z = std::fabs(std::sin(r.b * kDeg));
+    const double z = std::fabs(std::sin(r.b * kSkyStatisticsDeg));
     if (z < z10) n_plane += 1;
     if (z > z60) n_cap += 1;
   }
   const double measured = (n_plane / z10) / (n_cap / (1 - z60));
-  const double expected = (ProbabilitySinB(0, z10) / z10) / (ProbabilitySinB(z60, 1) / (1 - z60));
+  const double expected = (SkyStatisticsProbabilitySinB(0, z10) / z10) /
+                          (SkyStatisticsProbabilitySinB(z60, 1) / (1 - z60));
   EXPECT_GT(expected, 5.0);            // a real excess, not a flat sky
   EXPECT_NEAR(expected, 7.95, 0.005);  // the contrast the README states
   EXPECT_NEAR(measured / expected, 1.0, 0.05);
@@ -90,11 +91,12 @@ TEST(SkyStatistics, GalacticAndEquatorialCoordinatesAgree) {
                           {+0.4941094279, -0.4448296300, +0.7469822445},
                           {-0.8676661490, -0.1980763734, +0.4559837762}};
   for (const SourceRow& s : Sources(2000)) {
-    const double x[3] = {std::cos(s.dec * kDeg) * std::cos(s.ra * kDeg),
-                         std::cos(s.dec * kDeg) * std::sin(s.ra * kDeg), std::sin(s.dec * kDeg)};
+    const double x[3] = {std::cos(s.dec * kSkyStatisticsDeg) * std::cos(s.ra * kSkyStatisticsDeg),
+                         std::cos(s.dec * kSkyStatisticsDeg) * std::sin(s.ra * kSkyStatisticsDeg),
+                         std::sin(s.dec * kSkyStatisticsDeg)};
     const double zg = r[2][0] * x[0] + r[2][1] * x[1] + r[2][2] * x[2];
     // sin(b), not b: asin is ill-conditioned at the poles.
-    EXPECT_NEAR(zg, std::sin(s.b * kDeg), 1e-9);
+    EXPECT_NEAR(zg, std::sin(s.b * kSkyStatisticsDeg), 1e-9);
   }
 }
 
@@ -131,7 +133,7 @@ TEST(SkyStatistics, FieldCentresAreUniformOnTheSphere) {
   std::vector<double> counts(kRa * kZ, 0);
   for (uint32_t f = 0; f < kFields; ++f) {
     const Vec3 c = FieldCentre(5, 0, f);
-    double ra = std::atan2(c.y(), c.x()) / kDeg;
+    double ra = std::atan2(c.y(), c.x()) / kSkyStatisticsDeg;
     if (ra < 0) ra += 360;
     const int ri = std::min(kRa - 1, static_cast<int>(ra / 360 * kRa));
     const int zi = std::min(kZ - 1, static_cast<int>((c.z() + 1) / 2 * kZ));
@@ -140,13 +142,16 @@ TEST(SkyStatistics, FieldCentresAreUniformOnTheSphere) {
   double chi2 = 0;
   const double expected = static_cast<double>(kFields) / (kRa * kZ);
   for (double c : counts) chi2 += (c - expected) * (c - expected) / expected;
-  EXPECT_LT(chi2, ChiSquareCritical(kRa * kZ - 1));
+  EXPECT_LT(chi2, SkyStatisticsChiSquareCritical(kRa * kZ - 1));
 }
 
 double SeparationDeg(double ra1, double dec1, double ra2, double dec2) {
-  const double a = std::sin((dec2 - dec1) * kDeg / 2), b = std::sin((ra2 - ra1) * kDeg / 2);
-  return 2 * std::asin(std::sqrt(a * a + std::cos(dec1 * kDeg) * std::cos(dec2 * kDeg) * b * b)) /
-         kDeg;
+  const double a = std::sin((dec2 - dec1) * kSkyStatisticsDeg / 2),
+               b = std::sin((ra2 - ra1) * kSkyStatisticsDeg / 2);
+  return 2 *
+         std::asin(std::sqrt(a * a + std::cos(dec1 * kSkyStatisticsDeg) *
+                                         std::cos(dec2 * kSkyStatisticsDeg) * b * b)) /
+         kSkyStatisticsDeg;
 }
 
 TEST(SkyStatistics, ObsCoreRowsKeepTheirPromises) {

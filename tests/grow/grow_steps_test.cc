@@ -19,13 +19,13 @@
 namespace skyseed {
 namespace {
 
-const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
+const TableDef& GrowStepsObscore() { return CorpusTableWithId(kObsCoreTableId); }
+const TableDef& GrowStepsSource() { return CorpusTableWithId(kSourceTableId); }
 
 TableRows Rows(uint64_t obscore, uint64_t source) {
   TableRows r{};
-  r[Obscore().index] = obscore;
-  r[Source().index] = source;
+  r[GrowStepsObscore().index] = obscore;
+  r[GrowStepsSource().index] = source;
   return r;
 }
 

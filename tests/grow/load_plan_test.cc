@@ -14,17 +14,17 @@
 namespace skyseed {
 namespace {
 
-const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
+const TableDef& LoadPlanObscore() { return CorpusTableWithId(kObsCoreTableId); }
+const TableDef& LoadPlanSource() { return CorpusTableWithId(kSourceTableId); }
 
-LedgerEntry Entry(const TableDef& t, uint64_t first, uint64_t count) {
+LedgerEntry LoadPlanEntry(const TableDef& t, uint64_t first, uint64_t count) {
   return {t.standard_name(), {first, count}, {first, count}};
 }
 
-TableRows Rows(uint64_t obscore, uint64_t source) {
+TableRows LoadPlanRows(uint64_t obscore, uint64_t source) {
   TableRows r{};
-  r[Obscore().index] = obscore;
-  r[Source().index] = source;
+  r[LoadPlanObscore().index] = obscore;
+  r[LoadPlanSource().index] = source;
   return r;
 }
 
@@ -41,65 +41,69 @@ std::vector<std::string> Describe(const std::vector<Chunk>& chunks) {
 using Names = std::vector<std::string>;
 
 TEST(LoadPlan, AnEmptyLedgerLoadsEveryRowOnTheGrid) {
-  EXPECT_EQ(Describe(PlanGeneratedLoad({}, Rows(7, 5), {3, 0, 1})),
+  EXPECT_EQ(Describe(PlanGeneratedLoad({}, LoadPlanRows(7, 5), {3, 0, 1})),
             (Names{"ivoa.obscore 0+3", "ivoa.obscore 3+3", "ivoa.obscore 6+1",
                    "gaia.gaia_source 0+3", "gaia.gaia_source 3+2"}));
 }
 
 TEST(LoadPlan, OnlyWhatTheLedgerLacks) {
-  const std::vector<LedgerEntry> ledger = {Entry(Obscore(), 0, 3), Entry(Source(), 0, 5)};
-  EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, Rows(7, 5), {3, 0, 1})),
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 0, 3),
+                                           LoadPlanEntry(LoadPlanSource(), 0, 5)};
+  EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, LoadPlanRows(7, 5), {3, 0, 1})),
             (Names{"ivoa.obscore 3+3", "ivoa.obscore 6+1"}));
 }
 
 TEST(LoadPlan, ALedgerOfAnotherChunkSizeIsCompletedOnTheGrid) {
-  // Rows 0..4 came in chunks of 4; the rest follows the grid of 3.
-  const std::vector<LedgerEntry> ledger = {Entry(Obscore(), 0, 4)};
-  EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, Rows(9, 0), {3, 0, 1})),
+  // LoadPlanRows 0..4 came in chunks of 4; the rest follows the grid of 3.
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 0, 4)};
+  EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, LoadPlanRows(9, 0), {3, 0, 1})),
             (Names{"ivoa.obscore 4+2", "ivoa.obscore 6+3"}));
 }
 
 TEST(LoadPlan, EachShardLoadsTheCellsItOwns) {
-  EXPECT_EQ(Describe(PlanGeneratedLoad({}, Rows(12, 0), {3, 0, 2})),
+  EXPECT_EQ(Describe(PlanGeneratedLoad({}, LoadPlanRows(12, 0), {3, 0, 2})),
             (Names{"ivoa.obscore 0+3", "ivoa.obscore 6+3"}));
-  EXPECT_EQ(Describe(PlanGeneratedLoad({}, Rows(12, 0), {3, 1, 2})),
+  EXPECT_EQ(Describe(PlanGeneratedLoad({}, LoadPlanRows(12, 0), {3, 1, 2})),
             (Names{"ivoa.obscore 3+3", "ivoa.obscore 9+3"}));
   // A piece cut short by the ledger belongs to its cell's shard.
-  const std::vector<LedgerEntry> ledger = {Entry(Obscore(), 0, 4)};
-  EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, Rows(9, 0), {3, 0, 2})),
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 0, 4)};
+  EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, LoadPlanRows(9, 0), {3, 0, 2})),
             (Names{"ivoa.obscore 6+3"}));
-  EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, Rows(9, 0), {3, 1, 2})),
+  EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, LoadPlanRows(9, 0), {3, 1, 2})),
             (Names{"ivoa.obscore 4+2"}));
 }
 
 TEST(LoadPlan, TiersOnlyGrow) {
-  const std::vector<LedgerEntry> ledger = {Entry(Obscore(), 0, 10), Entry(Source(), 0, 100)};
-  EXPECT_TRUE(CheckOnlyGrows(ledger, Rows(10, 100)).ok());
-  EXPECT_TRUE(CheckOnlyGrows(ledger, Rows(11, 200)).ok());
-  const Status obscore = CheckOnlyGrows(ledger, Rows(5, 100));
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 0, 10),
+                                           LoadPlanEntry(LoadPlanSource(), 0, 100)};
+  EXPECT_TRUE(CheckOnlyGrows(ledger, LoadPlanRows(10, 100)).ok());
+  EXPECT_TRUE(CheckOnlyGrows(ledger, LoadPlanRows(11, 200)).ok());
+  const Status obscore = CheckOnlyGrows(ledger, LoadPlanRows(5, 100));
   EXPECT_EQ(obscore.code(), Status::Code::kInvalidArgument);
   EXPECT_EQ(obscore.message(),
             "ivoa.obscore already holds 10 rows, more than the 5 asked for; tiers only grow");
   // Both too large: the first in name order is named.
-  EXPECT_EQ(CheckOnlyGrows(ledger, Rows(5, 50)).message(),
+  EXPECT_EQ(CheckOnlyGrows(ledger, LoadPlanRows(5, 50)).message(),
             "gaia.gaia_source already holds 100 rows, more than the 50 asked for; tiers only grow");
 }
 
 TEST(LoadPlan, FilesTheLedgerLacks) {
   const std::vector<Chunk> files = {
-      {&Obscore(), {0, 5}}, {&Obscore(), {5, 5}}, {&Source(), {0, 4}}};
-  Result<std::vector<Chunk>> all = PlanFileLoad({}, Rows(10, 4), files, "ci");
+      {&LoadPlanObscore(), {0, 5}}, {&LoadPlanObscore(), {5, 5}}, {&LoadPlanSource(), {0, 4}}};
+  Result<std::vector<Chunk>> all = PlanFileLoad({}, LoadPlanRows(10, 4), files, "ci");
   ASSERT_TRUE(all.ok());
   EXPECT_EQ(all->size(), 3u);
   Result<std::vector<Chunk>> rest =
-      PlanFileLoad({Entry(Obscore(), 0, 5), Entry(Source(), 0, 4)}, Rows(10, 4), files, "ci");
+      PlanFileLoad({LoadPlanEntry(LoadPlanObscore(), 0, 5), LoadPlanEntry(LoadPlanSource(), 0, 4)},
+                   LoadPlanRows(10, 4), files, "ci");
   ASSERT_TRUE(rest.ok());
   EXPECT_EQ(Describe(*rest), (Names{"ivoa.obscore 5+5"}));
 }
 
 TEST(LoadPlan, AFileTheLedgerHoldsPartOfIsRefused) {
-  const std::vector<Chunk> files = {{&Obscore(), {0, 5}}, {&Obscore(), {5, 5}}};
-  Result<std::vector<Chunk>> r = PlanFileLoad({Entry(Obscore(), 0, 3)}, Rows(10, 0), files, "S");
+  const std::vector<Chunk> files = {{&LoadPlanObscore(), {0, 5}}, {&LoadPlanObscore(), {5, 5}}};
+  Result<std::vector<Chunk>> r =
+      PlanFileLoad({LoadPlanEntry(LoadPlanObscore(), 0, 3)}, LoadPlanRows(10, 0), files, "S");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
   EXPECT_EQ(r.status().message(),
@@ -108,14 +112,17 @@ TEST(LoadPlan, AFileTheLedgerHoldsPartOfIsRefused) {
 }
 
 TEST(LoadPlan, LedgerCoversTheCountsWhoeverLoadedThem) {
-  const std::vector<LedgerEntry> ledger = {Entry(Obscore(), 3, 3), Entry(Obscore(), 0, 3),
-                                           Entry(Source(), 0, 3)};
-  EXPECT_TRUE(LedgerCovers(ledger, Rows(6, 3)));
-  EXPECT_TRUE(LedgerCovers(ledger, Rows(4, 2)));
-  EXPECT_FALSE(LedgerCovers(ledger, Rows(7, 3)));
-  EXPECT_FALSE(LedgerCovers(ledger, Rows(6, 4)));
-  EXPECT_FALSE(LedgerCovers({Entry(Obscore(), 0, 2), Entry(Obscore(), 3, 3)}, Rows(6, 0)));
-  EXPECT_TRUE(LedgerCovers({}, Rows(0, 0)));
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 3, 3),
+                                           LoadPlanEntry(LoadPlanObscore(), 0, 3),
+                                           LoadPlanEntry(LoadPlanSource(), 0, 3)};
+  EXPECT_TRUE(LedgerCovers(ledger, LoadPlanRows(6, 3)));
+  EXPECT_TRUE(LedgerCovers(ledger, LoadPlanRows(4, 2)));
+  EXPECT_FALSE(LedgerCovers(ledger, LoadPlanRows(7, 3)));
+  EXPECT_FALSE(LedgerCovers(ledger, LoadPlanRows(6, 4)));
+  EXPECT_FALSE(
+      LedgerCovers({LoadPlanEntry(LoadPlanObscore(), 0, 2), LoadPlanEntry(LoadPlanObscore(), 3, 3)},
+                   LoadPlanRows(6, 0)));
+  EXPECT_TRUE(LedgerCovers({}, LoadPlanRows(0, 0)));
 }
 
 }  // namespace

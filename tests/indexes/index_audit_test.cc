@@ -43,7 +43,7 @@ std::vector<LiveIndex> Without(std::vector<LiveIndex> live, const std::string& n
   return live;
 }
 
-LiveIndex& Find(std::vector<LiveIndex>& live, const std::string& name) {
+LiveIndex& IndexAuditFind(std::vector<LiveIndex>& live, const std::string& name) {
   for (LiveIndex& l : live) {
     if (l.name == name) return l;
   }
@@ -65,7 +65,7 @@ TEST(IndexAudit, AHealthyCorpusHasNoFinding) {
 TEST(IndexAudit, TheDeclaredDefinitionIsWhatPostgresPrints) {
   for (const IndexDef& d : Declared()) {
     std::vector<LiveIndex> live = HealthyCorpus();
-    EXPECT_EQ(DeclaredIndexDefinition(d), Find(live, d.name).definition);
+    EXPECT_EQ(DeclaredIndexDefinition(d), IndexAuditFind(live, d.name).definition);
   }
 }
 
@@ -88,7 +88,7 @@ TEST(IndexAudit, AStashedIndexIsTheUnfinishedGrowsNotAFinding) {
 
 TEST(IndexAudit, AnInvalidIndexIsAFinding) {
   std::vector<LiveIndex> live = HealthyCorpus();
-  Find(live, "gaia_source_q3c_idx").valid = false;
+  IndexAuditFind(live, "gaia_source_q3c_idx").valid = false;
   const std::vector<IndexFinding> f = AuditIndexes(Declared(), live, {});
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].kind, IndexFinding::Kind::kInvalid);
@@ -97,12 +97,12 @@ TEST(IndexAudit, AnInvalidIndexIsAFinding) {
 
 TEST(IndexAudit, AnIndexNotAsDeclaredIsAFinding) {
   std::vector<LiveIndex> live = HealthyCorpus();
-  Find(live, "obscore_t_min_idx").definition =
+  IndexAuditFind(live, "obscore_t_min_idx").definition =
       "CREATE INDEX obscore_t_min_idx ON skyseed_corpus.obscore USING btree (t_max)";
-  Find(live, "obscore_s_region_idx").definition =
+  IndexAuditFind(live, "obscore_s_region_idx").definition =
       "CREATE INDEX obscore_s_region_idx ON skyseed_corpus.obscore USING brin (s_region)";
   // The primary key's unique index without its constraint.
-  Find(live, "gaia_source_pkey").primary_key = false;
+  IndexAuditFind(live, "gaia_source_pkey").primary_key = false;
   const std::vector<IndexFinding> f = AuditIndexes(Declared(), live, {});
   ASSERT_EQ(f.size(), 3u);
   for (const IndexFinding& one : f) EXPECT_EQ(one.kind, IndexFinding::Kind::kDifferent);
@@ -126,12 +126,12 @@ TEST(IndexAudit, StashRecordsOfBuiltIndexesAreStale) {
                                          {"obscore_pkey", "ivoa.obscore", ""},
                                          {"obscore_s_region_idx", "ivoa.obscore", ""}};
   std::vector<LiveIndex> live = Without(HealthyCorpus(), "obscore_s_region_idx");
-  Find(live, "obscore_t_max_idx").definition =
+  IndexAuditFind(live, "obscore_t_max_idx").definition =
       "CREATE INDEX obscore_t_max_idx ON skyseed_corpus.obscore USING btree (t_min)";
-  Find(live, "obscore_pkey").primary_key = false;
+  IndexAuditFind(live, "obscore_pkey").primary_key = false;
   EXPECT_EQ(StashedButBuilt(Declared(), live, stash),
             std::vector<std::string>{"obscore_em_min_idx"});
-  Find(live, "obscore_em_min_idx").valid = false;
+  IndexAuditFind(live, "obscore_em_min_idx").valid = false;
   EXPECT_TRUE(StashedButBuilt(Declared(), live, stash).empty());
 }
 

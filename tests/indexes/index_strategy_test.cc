@@ -27,8 +27,8 @@ std::vector<StashEntry> Stash(const Names& names) {
   return out;
 }
 
-const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
+const TableDef& IndexStrategyObscore() { return CorpusTableWithId(kObsCoreTableId); }
+const TableDef& IndexStrategySource() { return CorpusTableWithId(kSourceTableId); }
 
 TEST(IndexStrategy, ChooseIndexAction) {
   // Nothing loaded yet: every btree is built once, after the load.
@@ -59,7 +59,8 @@ TEST(IndexStrategy, ChooseIndexAction) {
 
 TEST(IndexStrategy, AFirstLoadSetsAsideWhatIsNotStashedAlready) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
-  const std::vector<Chunk> chunks = {{&Obscore(), {0, 10}}, {&Source(), {0, 100}}};
+  const std::vector<Chunk> chunks = {{&IndexStrategyObscore(), {0, 10}},
+                                     {&IndexStrategySource(), {0, 100}}};
   // Everything, in declaration order, when the GiSTs are built after the
   // load: nothing to repay on an empty table.
   EXPECT_EQ(
@@ -89,20 +90,25 @@ TEST(IndexStrategy, StashedGistsAreBuiltFirstToGrowWithTheLoad) {
              "gaia_source_pos_idx"});
   // A new corpus has every index stashed: the GiSTs of the tables this step
   // loads are built now (on empty tables), the btrees stay for later.
-  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, {}, {{&Obscore(), {0, 10}}}, true)),
-            (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
-  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, {},
-                                        {{&Obscore(), {0, 10}}, {&Source(), {0, 100}}}, true)),
+  EXPECT_EQ(
+      NamesOf(IndexesToBuildFirst(indexes, all, {}, {{&IndexStrategyObscore(), {0, 10}}}, true)),
+      (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
+  EXPECT_EQ(NamesOf(IndexesToBuildFirst(
+                indexes, all, {},
+                {{&IndexStrategyObscore(), {0, 10}}, {&IndexStrategySource(), {0, 100}}}, true)),
             (Names{"obscore_s_point_idx", "obscore_s_region_idx", "gaia_source_pos_idx"}));
   // Built after the load instead: nothing first on an empty table ...
-  EXPECT_TRUE(IndexesToBuildFirst(indexes, all, {}, {{&Obscore(), {0, 10}}}, false).empty());
+  EXPECT_TRUE(
+      IndexesToBuildFirst(indexes, all, {}, {{&IndexStrategyObscore(), {0, 10}}}, false).empty());
   // ... but a GiST still stashed over loaded rows (a run stopped before its
   // build) is built before more rows come, as it is kept live from there.
   const std::vector<LedgerEntry> ledger = {{"ivoa.obscore", {0, 100}, {}}};
-  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, ledger, {{&Obscore(), {100, 10}}}, false)),
+  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, ledger,
+                                        {{&IndexStrategyObscore(), {100, 10}}}, false)),
             (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
   // An index not stashed is live already.
-  EXPECT_TRUE(IndexesToBuildFirst(indexes, {}, {}, {{&Obscore(), {0, 10}}}, true).empty());
+  EXPECT_TRUE(
+      IndexesToBuildFirst(indexes, {}, {}, {{&IndexStrategyObscore(), {0, 10}}}, true).empty());
 }
 
 TEST(IndexStrategy, AStepThatAddsASeventhRebuildsItsBtrees) {
@@ -111,12 +117,14 @@ TEST(IndexStrategy, AStepThatAddsASeventhRebuildsItsBtrees) {
                                            {"gaia.gaia_source", {0, 1000}, {}}};
   // Only ivoa.obscore grows, by 15 rows: its btrees (the q3c key is one)
   // go, its GiSTs stay, and the source catalogue's indexes are not touched.
-  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 15}}}, true)),
-            (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
-                   "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx",
-                   "obscore_em_max_idx", "obscore_q3c_idx"}));
+  EXPECT_EQ(
+      NamesOf(IndexesToSetAside(indexes, {}, ledger, {{&IndexStrategyObscore(), {100, 15}}}, true)),
+      (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
+             "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx", "obscore_em_max_idx",
+             "obscore_q3c_idx"}));
   // A smaller step keeps everything live.
-  EXPECT_TRUE(IndexesToSetAside(indexes, {}, ledger, {{&Obscore(), {100, 14}}}, true).empty());
+  EXPECT_TRUE(
+      IndexesToSetAside(indexes, {}, ledger, {{&IndexStrategyObscore(), {100, 14}}}, true).empty());
 }
 
 TEST(IndexStrategy, BuildOrderStartsTheLongestFirst) {
@@ -139,7 +147,7 @@ TEST(IndexStrategy, BuildOrderStartsTheLongestFirst) {
 // name says "region" does not.
 TEST(IndexStrategy, BuildOrderFollowsTheDeclaredClassNotTheName) {
   auto declared = [](const char* name, IndexKind kind) {
-    return IndexDef{name, &Obscore(), kind, "", "", "", "", {}};
+    return IndexDef{name, &IndexStrategyObscore(), kind, "", "", "", "", {}};
   };
   const std::vector<IndexDef> indexes = {
       declared("a_btree", IndexKind::kBtree), declared("b_region_point", IndexKind::kPointGist),
@@ -154,10 +162,10 @@ TEST(IndexStrategy, BuildOrderOfOneTable) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
   const std::vector<StashEntry> stash =
       Stash({"gaia_source_pkey", "gaia_source_pos_idx", "obscore_obs_id_idx"});
-  auto order = IndexBuildOrder(indexes, stash, &Source());
+  auto order = IndexBuildOrder(indexes, stash, &IndexStrategySource());
   ASSERT_TRUE(order.ok());
   EXPECT_EQ(NamesOf(*order), (Names{"gaia_source_pos_idx", "gaia_source_pkey"}));
-  order = IndexBuildOrder(indexes, Stash({"gaia_source_pos_idx"}), &Obscore());
+  order = IndexBuildOrder(indexes, Stash({"gaia_source_pos_idx"}), &IndexStrategyObscore());
   ASSERT_TRUE(order.ok());
   EXPECT_TRUE(order->empty());
 }

@@ -28,8 +28,7 @@ check "--database with --db is refused" \
   test "$("$bin" grow --tier ci --db x --database y >/dev/null 2>&1; echo $?)" = 2
 sql skyseed "DROP DATABASE \"t_evil\"\"; DROP DATABASE t_ci; --' x\" WITH (FORCE)" >/dev/null
 
-fresh_db t_grown
-"$bin" grow --tier ci --db "$(conninfo t_grown)" >/dev/null
+ci_db t_grown
 "$bin" grow --tier S --db "$(conninfo t_grown)" --chunk-rows 70000 >/dev/null
 fresh_db t_fresh
 "$bin" grow --tier S --db "$(conninfo t_fresh)" --jobs 1 >/dev/null

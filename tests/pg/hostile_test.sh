@@ -20,15 +20,12 @@ one_line() {  # one_line WHAT EXIT: $rc and $out/err of the command just run
   check "$1: one line: $(head -c 200 "$out/err")" test "$(wc -l <"$out/err")" = 1
 }
 tiers() { sql "$db" "SELECT string_agg(tier, ',' ORDER BY reached_at) FROM skyseed.tier"; }
-fresh() {  # fresh: ci grown into $db from empty
-  fresh_db "$db"
-  "$bin" grow --tier ci --db "$(conninfo "$db")" --chunk-rows 5000 >/dev/null 2>&1
-}
+fresh() { ci_db "$db" 3000; }  # fresh: tier ci in $db, 3000-row chunks
 
 # -- A tampered ledger digest is not summed into the next tier's record.
 fresh
 sql "$db" "UPDATE skyseed.chunk_ledger SET digest = '00000000000000000000000000000001'
-           WHERE table_name = 'gaia.gaia_source' AND first_row = 5000" >/dev/null
+           WHERE table_name = 'gaia.gaia_source' AND first_row = 3000" >/dev/null
 "$bin" grow --tier S --db "$(conninfo "$db")" >/dev/null 2>"$out/err"; rc=$?
 one_line "grow on a ledger whose digest was edited" 1
 check "it names the tier record that disagrees" grep -q "record of tier ci" "$out/err"

@@ -7,8 +7,7 @@
 source "$(dirname "$0")/lib.sh"
 
 db=t_integrity
-fresh_db "$db"
-"$bin" grow --tier ci --db "$(conninfo "$db")" --chunk-rows 3000 >/dev/null
+ci_db "$db" 3000
 check "verify passes on a fresh ci" verifies "$db"
 
 # verify_fails WHAT PATTERN: verify exits 1 and prints a line matching PATTERN.

@@ -74,8 +74,7 @@ check "t_kill_gist: the generator's digest" test "$(tier_digest t_kill_gist ci)"
 # A growth step that more than doubles the tables (ci is about 50 MB): the btrees are
 # set aside, the GiSTs kept live. Killed right after a key is set aside,
 # then mid-COPY, then at random instants of reruns, then finished.
-fresh_db t_kill_step
-"$bin" grow --tier ci --db "$(conninfo t_kill_step)" >/dev/null
+ci_db t_kill_step
 step=(--target-size 130MB --chunk-rows 5000 --db "$(conninfo t_kill_step)")
 for point in set-aside:1 copy:4; do
   SKYSEED_KILL_AT=$point "$bin" grow "${step[@]}" >/dev/null 2>&1; rc=$?

@@ -7,15 +7,9 @@
 # but not grow --verify.
 source "$(dirname "$0")/lib.sh"
 
-base=t_lt_base
-fresh_db $base
-"$bin" grow --tier ci --chunk-rows 3000 --db "$(conninfo $base)" >/dev/null 2>&1
 s_digest="$("$bin" hash --tier S | tail -1 | cut -d' ' -f2)"
 
-clone() {  # clone DB: a copy of the grown ci database
-  sql skyseed "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" >/dev/null 2>&1
-  sql skyseed "CREATE DATABASE \"$1\" TEMPLATE $base" >/dev/null
-}
+clone() { ci_db "$1" 3000; }  # clone DB: tier ci, 3000-row chunks
 state() {  # what a refused grow must leave as it was
   sql "$1" "SELECT string_agg(indexname, ',' ORDER BY indexname) FROM pg_indexes
             WHERE schemaname = 'skyseed_corpus'"
@@ -124,7 +118,7 @@ refused t_lt_poly "a footprint changed behind its literal, grow --verify" \
   "^skyseed: --verify: ivoa.obscore: 2 rows hold a s_region that is not the polygon of s_region_literal.*nothing was changed" \
   --tier S --verify
 
-for db in $base t_lt_trunc t_lt_del t_lt_upd t_lt_row t_lt_val t_lt_poly; do
+for db in t_lt_trunc t_lt_del t_lt_upd t_lt_row t_lt_val t_lt_poly; do
   sql skyseed "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null
 done
 finish

@@ -14,6 +14,12 @@ fresh_db() {  # fresh_db NAME: an empty database with nothing in it
   sql skyseed "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" >/dev/null
   sql skyseed "CREATE DATABASE \"$1\"" >/dev/null
 }
+# ci_db NAME [3000]: a copy of tier ci as the fixture grew it (default
+# chunks, or 3000-row ones), for tests whose subject comes after the grow.
+ci_db() {
+  sql skyseed "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" >/dev/null
+  sql skyseed "CREATE DATABASE \"$1\" TEMPLATE skyseed_template_ci${2:+_$2}" >/dev/null
+}
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 check() {  # check DESCRIPTION COMMAND...
   local what="$1"; shift

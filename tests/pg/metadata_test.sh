@@ -7,8 +7,7 @@
 source "$(dirname "$0")/lib.sh"
 
 db=t_metadata
-fresh_db "$db"
-"$bin" grow --tier ci --db "$(conninfo "$db")" >/dev/null
+ci_db "$db"
 
 # ObsCore 1.1 (REC-ObsCore-v1.1, table 5 and section 4): column, unit, UCD
 # (preview: DaCHS's ObsCore column, which the REC does not define).
@@ -124,8 +123,7 @@ check "the view still answers as before" test "$(sql "$db" "SELECT obs_id FROM i
 msg="$("$bin" tap-schema --db "$(conninfo "$db")" 2>&1)"; rc=$?
 check "tap-schema refuses to describe names it does not present (exit $rc)" test "$rc" = 2
 db2=t_metadata2
-fresh_db "$db2"
-"$bin" grow --tier ci --db "$(conninfo "$db2")" >/dev/null
+ci_db "$db2"
 sql "$db2" "CREATE SCHEMA tap_schema; CREATE TABLE tap_schema.tables (table_name text);
   INSERT INTO tap_schema.tables VALUES ('theirs')" >/dev/null
 msg="$("$bin" tap-schema --db "$(conninfo "$db2")" 2>&1)"; rc=$?

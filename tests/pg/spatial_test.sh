@@ -4,8 +4,7 @@
 # polygons and intersection queries use their index.
 source "$(dirname "$0")/lib.sh"
 
-fresh_db t_cone
-"$bin" grow --tier ci --db "$(conninfo t_cone)" >/dev/null
+ci_db t_cone
 # A centre on a survey field, so the cone holds a group (the densest pointing).
 read -r ra0 dec0 <<<"$(sql t_cone "SELECT s_ra, s_dec FROM ivoa.obscore WHERE obs_collection = 'SKYSEED DEEP' LIMIT 1" | tr '|' ' ')"
 radius=2.0

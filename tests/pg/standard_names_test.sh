@@ -8,8 +8,7 @@
 # read from the server's catalogue.
 source "$(dirname "$0")/lib.sh"
 db=t_names
-fresh_db "$db"
-"$bin" grow --tier ci --db "$(conninfo "$db")" >/dev/null
+ci_db "$db"
 relkind() { sql "$db" "SELECT coalesce((SELECT relkind::text FROM pg_class WHERE oid = to_regclass('$1')), 'none')"; }
 schemas() { sql "$db" "SELECT count(*) FROM pg_namespace WHERE nspname IN ('ivoa', 'gaia')"; }
 grow_ci() {  # grow_ci ARGS...: sets rc, out

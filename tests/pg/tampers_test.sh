@@ -7,8 +7,7 @@
 # server's catalogue, not in skyseed's word.
 source "$(dirname "$0")/lib.sh"
 db=t_tampers
-fresh_db "$db"
-"$bin" grow --tier ci --db "$(conninfo "$db")" --chunk-rows 3000 >/dev/null
+ci_db "$db" 3000
 check "verify passes on a fresh ci" verifies "$db"
 
 verify_fails() {  # verify_fails WHAT PATTERN: exit 1, a line matching PATTERN

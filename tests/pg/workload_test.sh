@@ -7,8 +7,7 @@ source "$(dirname "$0")/lib.sh"
 db=t_workload
 out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
 
-fresh_db "$db"
-"$bin" grow --tier ci --db "$(conninfo "$db")" >/dev/null
+ci_db "$db"
 check "skyseed workload writes the scripts" "$bin" workload --tier ci --out "$out/w"
 # From another directory: setup.sql must not depend on the cwd.
 check "setup.sql loads the parameters" \

@@ -14,19 +14,19 @@
 namespace skyseed {
 namespace {
 
-SweepWindow Window(int clients, int rep, double tps, double p95, bool flagged = false) {
+SweepWindow SweepReportWindow(int clients, int rep, double tps, double p95, bool flagged = false) {
   SweepWindow w = TestWindow(clients, rep, tps, p95, flagged);
   w.hit_ratio = 0.99;
   w.classes = {{"lookup_source", w.latency_ms}};
   return w;
 }
 
-SweepRecord Record() {
+SweepRecord SweepReportRecord() {
   TierSweep t;
   t.tier = "ci";
   t.database_size = 40 << 20;
-  t.windows = {Window(1, 1, 1000, 1), Window(1, 2, 1200, 1.2), Window(2, 1, 1900, 1.5),
-               Window(2, 2, 99999, 9, true)};
+  t.windows = {SweepReportWindow(1, 1, 1000, 1), SweepReportWindow(1, 2, 1200, 1.2),
+               SweepReportWindow(2, 1, 1900, 1.5), SweepReportWindow(2, 2, 99999, 9, true)};
   t.finding.saturated = true;
   t.finding.limit = LimitKind::kDatabaseCpu;
   t.finding.reason = "at 2 clients throughput +2 %";
@@ -34,7 +34,7 @@ SweepRecord Record() {
 }
 
 TEST(SweepReport, ChartsTablesAndFiles) {
-  const SweepSection s = RenderSweepSection({Record()});
+  const SweepSection s = RenderSweepSection({SweepReportRecord()});
   std::vector<std::string> names;
   for (const auto& f : s.files) names.push_back(f.first);
   const std::string id = "sweep_" + SweepId(MixKey("lookup_source=100")) + "_";
@@ -73,14 +73,14 @@ TEST(SweepReport, ChartsTablesAndFiles) {
 // the order recorded, then the scaling line of the TAP sweep paired with the
 // database sweep measured with the same windows.
 TEST(SweepReport, ClosingLinesCapacityThenScaling) {
-  SweepRecord db = Record();
+  SweepRecord db = SweepReportRecord();
   db.key = MixKey("lookup_source=100");
-  SweepRecord tap = Record();
+  SweepRecord tap = SweepReportRecord();
   tap.key = MixKey("lookup_obs=100");
   tap.key.kind = SweepKind::kTap;
   tap.key.service = "skyseed-dachs";
   for (SweepWindow& w : tap.tiers[0].windows) w.tps /= 100;
-  SweepRecord other = Record();
+  SweepRecord other = SweepReportRecord();
   other.key = MixKey("cone_source=100");
   other.key.seed = 2;  // paired with no TAP sweep
   for (SweepWindow& w : other.tiers[0].windows) w.tps *= 2;
@@ -100,10 +100,10 @@ TEST(SweepReport, ClosingLinesCapacityThenScaling) {
 // A chart keeps its file name when another sweep is recorded beside its own
 // (docs link to them), and two sweeps never share one.
 TEST(SweepReport, ChartNamesAreTheSweepsOwn) {
-  SweepRecord other = Record();
+  SweepRecord other = SweepReportRecord();
   other.key = MixKey("cone_source=100");
-  const SweepSection alone = RenderSweepSection({Record()});
-  const SweepSection both = RenderSweepSection({other, Record()});
+  const SweepSection alone = RenderSweepSection({SweepReportRecord()});
+  const SweepSection both = RenderSweepSection({other, SweepReportRecord()});
   ASSERT_EQ(both.files.size(), 2 * alone.files.size());
   for (size_t i = 0; i < alone.files.size(); ++i) {
     EXPECT_EQ(both.files[alone.files.size() + i].first, alone.files[i].first);
@@ -114,7 +114,7 @@ TEST(SweepReport, ChartNamesAreTheSweepsOwn) {
 // Latency on a log axis (p50 and p99 decades apart); the hit ratio on an axis
 // zoomed onto its values, each printed to four decimals.
 TEST(SweepReport, LatencyLogAxisAndZoomedHitRatio) {
-  SweepRecord r = Record();
+  SweepRecord r = SweepReportRecord();
   for (SweepWindow& w : r.tiers[0].windows) w.hit_ratio = 0.9983;
   const SweepSection s = RenderSweepSection({r});
   auto file = [&](const std::string& suffix) -> std::string {
@@ -156,7 +156,7 @@ TEST(SweepReport, PlanFlagsFromTheRecordedPlans) {
     std::ifstream in(std::string(SKYSEED_TEST_PLANS_DIR) + "/" + name + ".json");
     return nlohmann::json::parse(in);
   };
-  SweepRecord r = Record();
+  SweepRecord r = SweepReportRecord();
   r.tiers[0].explain = {{"cone_source", plan("filter")}, {"lookup_source", plan("clean")}};
   const std::string html = RenderSweepSection({r}).html;
   EXPECT_NE(html.find("<td class=\"l\">cone_source</td><td class=\"l\">filter-waste</td>"),

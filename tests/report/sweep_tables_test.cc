@@ -16,7 +16,7 @@
 namespace skyseed {
 namespace {
 
-SweepWindow Window(int clients, int rep, double tps, double p95, bool flagged = false) {
+SweepWindow SweepTablesWindow(int clients, int rep, double tps, double p95, bool flagged = false) {
   SweepWindow w = TestWindow(clients, rep, tps, p95, flagged);
   w.hit_ratio = 0.999;
   w.cores = 4;
@@ -31,7 +31,7 @@ SweepWindow Window(int clients, int rep, double tps, double p95, bool flagged = 
 struct ByHand {
   double mean, half_width;
 };
-ByHand Interval(const std::vector<double>& v) {
+ByHand SweepTablesInterval(const std::vector<double>& v) {
   const double t975[] = {0, 12.706, 4.303};
   double sum = 0;
   for (double x : v) sum += x;
@@ -42,35 +42,37 @@ ByHand Interval(const std::vector<double>& v) {
   return {mean, t975[v.size() - 1] * sd / std::sqrt(static_cast<double>(v.size()))};
 }
 
-TierSweep Tier() {
+TierSweep SweepTablesTier() {
   TierSweep t;
   t.tier = "ci";
   t.corpus_digest = "00ff";
   t.database_size = 40 << 20;
   // 1 client: three valid windows; 2 clients: two valid and one flagged
   // whose figures would dominate any mean it entered.
-  t.windows = {Window(1, 1, 100, 2), Window(1, 2, 110, 2.2), Window(1, 3, 120, 2.6),
-               Window(2, 1, 180, 3), Window(2, 2, 200, 3.4), Window(2, 3, 99999, 90, true)};
+  t.windows = {SweepTablesWindow(1, 1, 100, 2),   SweepTablesWindow(1, 2, 110, 2.2),
+               SweepTablesWindow(1, 3, 120, 2.6), SweepTablesWindow(2, 1, 180, 3),
+               SweepTablesWindow(2, 2, 200, 3.4), SweepTablesWindow(2, 3, 99999, 90, true)};
   return t;
 }
 
 TEST(SweepTables, RowsCountValidWindowsAndShowTheirInterval) {
-  const std::vector<StepRow> rows = StepRows(Classified(Tier()));
+  const std::vector<StepRow> rows = StepRows(Classified(SweepTablesTier()));
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].valid, 3);
   EXPECT_EQ(rows[0].windows, 3);
   EXPECT_EQ(rows[1].valid, 2);  // the flagged window is not counted
   EXPECT_EQ(rows[1].windows, 3);
-  const ByHand one = Interval({100, 110, 120});  // df = 2
-  const ByHand two = Interval({180, 200});       // df = 1
+  const ByHand one = SweepTablesInterval({100, 110, 120});  // df = 2
+  const ByHand two = SweepTablesInterval({180, 200});       // df = 1
   EXPECT_NEAR(rows[0].throughput.mean, one.mean, 1e-9);
   EXPECT_NEAR(rows[0].throughput.half_width, one.half_width, 0.01);
   EXPECT_NEAR(rows[1].throughput.half_width, two.half_width, 0.01);
-  const ByHand p95 = Interval({3, 3.4});
+  const ByHand p95 = SweepTablesInterval({3, 3.4});
   EXPECT_NEAR(rows[1].p95.mean, p95.mean, 1e-9);
   EXPECT_NEAR(rows[1].p95.half_width, p95.half_width, 0.01);
 
-  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(Tier())}};
+  SweepRecord r{
+      MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(SweepTablesTier())}};
   const std::string html = SweepTablesHtml(r);
   const std::string md = SweepTablesMarkdown(r);
   const std::string tps2 = FormatCount(two.mean) + " \u00b1 " + FormatCount(two.half_width);
@@ -89,11 +91,11 @@ TEST(SweepTables, RowsCountValidWindowsAndShowTheirInterval) {
 }
 
 TEST(SweepTables, EachRowNamesItsBottleneckAndWhy) {
-  TierSweep t = Tier();
+  TierSweep t = SweepTablesTier();
   // 4 clients: throughput flat, p95 doubled, PostgreSQL using the cores the
   // load generator left it.
   for (int rep = 1; rep <= 2; ++rep) {
-    SweepWindow w = Window(4, rep, 205, 8);
+    SweepWindow w = SweepTablesWindow(4, rep, 205, 8);
     w.busy_cores = 3.9;
     w.database_cores = 3.6;
     t.windows.push_back(w);
@@ -120,7 +122,7 @@ TEST(SweepTables, WhereTheLimitWasCountsEveryRow) {
     t.tier = name;
     int clients = 1;
     for (int i = 0; i < busy_rows + io_rows; ++i, clients *= 2) {
-      SweepWindow w = Window(clients, 1, 100.0 + i, 2);
+      SweepWindow w = SweepTablesWindow(clients, 1, 100.0 + i, 2);
       w.tier = name;
       if (i < busy_rows) {
         w.service_cores = 0.95;  // of a one-core ceiling
@@ -150,7 +152,7 @@ TEST(SweepTables, WhereTheLimitWasCountsEveryRow) {
 }
 
 TEST(SweepTables, EnvironmentToleratesAnEmptySetup) {
-  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json(), {Classified(Tier())}};
+  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json(), {Classified(SweepTablesTier())}};
   const std::string md = SweepTablesMarkdown(r);
   EXPECT_NE(md.find("| PostgreSQL | - |"), std::string::npos) << md;
   EXPECT_NE(md.find("| Corpus digest, tier ci | 00ff |"), std::string::npos) << md;
@@ -172,7 +174,8 @@ TEST(SweepTables, EnvironmentToleratesAnEmptySetup) {
 }
 
 TEST(SweepTables, WhatWasMeasuredShowsDashesForAnOldRecord) {
-  SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(Tier())}};
+  SweepRecord r{
+      MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(SweepTablesTier())}};
   EXPECT_NE(SweepTablesMarkdown(r).find("| ci | 40.0 MiB | - | - | - | - |"), std::string::npos)
       << SweepTablesMarkdown(r);
   r.tiers[0].measured = {1000, 3000, 10 << 20, 5 << 20, 12.5};
@@ -213,7 +216,7 @@ TEST(SweepTables, MeasuredComesFromTheTierRecord) {
 // Every window flagged: nothing is classified, and the section says why
 // rather than showing an empty table.
 TEST(SweepTables, NoValidWindowClassifiesNothing) {
-  TierSweep t = Tier();
+  TierSweep t = SweepTablesTier();
   for (SweepWindow& w : t.windows) w.flags = {{Guard::kHostUncontended, "host-contended"}};
   SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {Classified(t)}};
   EXPECT_TRUE(LimitCounts(r).empty());
@@ -224,7 +227,7 @@ TEST(SweepTables, NoValidWindowClassifiesNothing) {
 }
 
 TEST(SweepRecordJson, MeasuredRoundTripsAndOldRecordsRead) {
-  TierSweep t = Tier();
+  TierSweep t = SweepTablesTier();
   t.measured = {1234, 5678, 9 << 20, 3 << 20, 42.5};
   SweepRecord r{MixKey("k=100"), nlohmann::json::object(), {t}};
   Result<SweepRecord> back = SweepFromJson(SweepToJson(r));
@@ -248,12 +251,12 @@ TEST(SweepRecordJson, MeasuredRoundTripsAndOldRecordsRead) {
 // sweep recorded before each step's limit was kept shows none, and a
 // record's verdicts survive sweep.json.
 TEST(SweepTables, BottlenecksAreTheRecordedVerdicts) {
-  const TierSweep old = Tier();  // no finding.steps
+  const TierSweep old = SweepTablesTier();  // no finding.steps
   for (const StepRow& row : StepRows(old)) {
     EXPECT_FALSE(row.classified);
     EXPECT_NE(row.why.find("not classified when recorded"), std::string::npos) << row.why;
   }
-  TierSweep t = Classified(Tier());
+  TierSweep t = Classified(SweepTablesTier());
   t.finding.steps[1].limit = LimitKind::kSerialisation;  // not what the figures say
   t.finding.steps[1].why = "as recorded";
   SweepRecord r{MixKey("lookup_source=100"), nlohmann::json::object(), {t}};

@@ -42,14 +42,14 @@ ReportInput MakeInput(std::vector<TierRecord> tiers) {
   return ReportInput{1, "skyseed-gen-3", std::move(tiers), {}, Slo{}};
 }
 
-const ReportFile* Find(const std::vector<ReportFile>& files, const std::string& name) {
+const ReportFile* TierReportFind(const std::vector<ReportFile>& files, const std::string& name) {
   for (const ReportFile& f : files) {
     if (f.name == name) return &f;
   }
   return nullptr;
 }
 
-size_t Count(const std::string& text, const std::string& what) {
+size_t TierReportCount(const std::string& text, const std::string& what) {
   size_t n = 0;
   for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
@@ -70,11 +70,11 @@ bool AmpersandsEscaped(const std::string& text) {
 // Balanced <svg>...</svg>, and every '<' opens a tag (never text).
 void ExpectWellFormedSvg(const std::string& name, const std::string& svg) {
   SCOPED_TRACE(name);
-  EXPECT_EQ(Count(svg, "<svg "), 1u);
-  EXPECT_EQ(Count(svg, "</svg>"), 1u);
+  EXPECT_EQ(TierReportCount(svg, "<svg "), 1u);
+  EXPECT_EQ(TierReportCount(svg, "</svg>"), 1u);
   EXPECT_LT(svg.find("<svg "), svg.find("</svg>"));
-  EXPECT_EQ(Count(svg, "<text"), Count(svg, "</text>"));
-  EXPECT_EQ(Count(svg, "<title>"), Count(svg, "</title>"));
+  EXPECT_EQ(TierReportCount(svg, "<text"), TierReportCount(svg, "</text>"));
+  EXPECT_EQ(TierReportCount(svg, "<title>"), TierReportCount(svg, "</title>"));
   for (size_t at = svg.find('<'); at != std::string::npos; at = svg.find('<', at + 1)) {
     const char next = at + 1 < svg.size() ? svg[at + 1] : ' ';
     EXPECT_TRUE(std::isalpha(static_cast<unsigned char>(next)) || next == '/' || next == '?')
@@ -100,7 +100,7 @@ TEST(TierReport, OneTier) {
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // no external asset
   for (const char* name : {"rows_per_tier.svg", "size_per_tier.svg", "phases_per_tier.svg",
                            "throughput_per_table.svg", "index_builds_per_tier.svg"}) {
-    const ReportFile* f = Find(files, name);
+    const ReportFile* f = TierReportFind(files, name);
     ASSERT_NE(f, nullptr) << name;
     ExpectWellFormedSvg(name, f->content);
   }
@@ -114,14 +114,14 @@ TEST(TierReport, ThreeTiers) {
   for (const char* text : {">ci<", ">S<", ">D1<", "700,090", "8,170,000", "1,000,000"}) {
     EXPECT_NE(html.find(text), std::string::npos) << text;
   }
-  EXPECT_EQ(Count(html, "<svg "), 6u);
+  EXPECT_EQ(TierReportCount(html, "<svg "), 6u);
   for (const ReportFile& f : files) {
     if (f.name.size() > 4 && f.name.substr(f.name.size() - 4) == ".svg") {
       ExpectWellFormedSvg(f.name, f.content);
     }
   }
   // Each tier's bars in the rows chart carry its name in their tooltip.
-  const std::string& rows = Find(files, "rows_per_tier.svg")->content;
+  const std::string& rows = TierReportFind(files, "rows_per_tier.svg")->content;
   EXPECT_NE(rows.find("D1 \u00b7 gaia.gaia_source: 8.17M"), std::string::npos);
 }
 
@@ -134,7 +134,7 @@ TEST(TierReport, WallTimeStandsBesideItsBounds) {
                      R"("task index obscore_pkey":30,"task vacuum ivoa.obscore":10,"cores":2})");
   TierRecord s = MakeTier("S", 100000, 1000000);  // recorded before tasks were
   const std::vector<ReportFile> files = RenderTierReport(MakeInput({s, d1}));
-  const std::string& svg = Find(files, "time_bounds_per_tier.svg")->content;
+  const std::string& svg = TierReportFind(files, "time_bounds_per_tier.svg")->content;
   EXPECT_NE(svg.find("D1 · wall time: 95.0 s"), std::string::npos) << svg;
   EXPECT_NE(svg.find("D1 · work bound (busy seconds / cores): 90.0 s"), std::string::npos);
   EXPECT_NE(svg.find("D1 · longest single task: 30.0 s"), std::string::npos);
@@ -148,7 +148,7 @@ TEST(TierReport, ThroughputCountsTheRowsATierAdded) {
   s.phases = Phases(R"({"load":10})");
   const std::vector<ReportFile> files =
       RenderTierReport(MakeInput({MakeTier("ci", 10000, 100000), s}));
-  const std::string& svg = Find(files, "throughput_per_table.svg")->content;
+  const std::string& svg = TierReportFind(files, "throughput_per_table.svg")->content;
   // (1,000,000 - 100,000) / 10 s, not 1,000,000 / 10 s.
   EXPECT_NE(svg.find("S \u00b7 gaia.gaia_source: 90k/s"), std::string::npos);
   EXPECT_NE(svg.find("S \u00b7 ivoa.obscore: 9k/s"), std::string::npos);
@@ -204,7 +204,8 @@ TEST(TierReport, EightTiersStayWellFormed) {
   EXPECT_NE(files[0].content.find("tier-7"), std::string::npos);
   // Rows grow 128-fold and the tables differ tenfold: a linear axis would
   // hide the first tiers.
-  EXPECT_NE(Find(files, "rows_per_tier.svg")->content.find("rows (log scale)"), std::string::npos);
+  EXPECT_NE(TierReportFind(files, "rows_per_tier.svg")->content.find("rows (log scale)"),
+            std::string::npos);
 }
 
 TEST(TierReport, NoTierIsAPageSayingSo) {

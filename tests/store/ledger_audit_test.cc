@@ -15,8 +15,8 @@ namespace skyseed {
 namespace {
 
 // What the audit's GROUP BY returns for a table holding `rows`.
-std::vector<BucketCount> Count(const std::vector<RowRange>& ledger,
-                               const std::vector<int64_t>& rows) {
+std::vector<BucketCount> LedgerAuditCount(const std::vector<RowRange>& ledger,
+                                          const std::vector<int64_t>& rows) {
   const std::vector<uint64_t> bounds = ChunkBounds(ledger);
   std::map<int64_t, BucketCount> by_bucket;
   for (int64_t x : rows) {
@@ -44,7 +44,7 @@ std::vector<int64_t> RowsUpTo(int64_t n) {
 std::vector<RowRange> Chunks3() { return {{0, 3}, {3, 3}, {6, 4}}; }
 
 std::string Verdict(const std::vector<RowRange>& ledger, const std::vector<int64_t>& rows) {
-  const Status s = CompareWithLedger("ivoa.obscore", ledger, Count(ledger, rows));
+  const Status s = CompareWithLedger("ivoa.obscore", ledger, LedgerAuditCount(ledger, rows));
   if (s.ok()) return "ok";
   EXPECT_EQ(s.code(), Status::Code::kCorruption);
   EXPECT_EQ(s.message().find('\n'), std::string::npos) << "one line";

@@ -8,7 +8,7 @@
 namespace skyseed {
 namespace {
 
-SweepWindow Window(const std::string& tier, int clients, double rps, double p95_ms) {
+SweepWindow TapSweepLineWindow(const std::string& tier, int clients, double rps, double p95_ms) {
   SweepWindow w;
   w.tier = tier;
   w.clients = clients;
@@ -30,14 +30,14 @@ TEST(TapSweepLine, EveryTiersLimitAndShare) {
   SweepResult r;
   TierSweep d1;
   d1.tier = "D1";
-  d1.windows = {Window("D1", 1, 7.0, 700), Window("D1", 2, 8.6, 1040)};
+  d1.windows = {TapSweepLineWindow("D1", 1, 7.0, 700), TapSweepLineWindow("D1", 2, 8.6, 1040)};
   d1.finding.saturated = true;
   d1.finding.limit = LimitKind::kTapCpu;
   TierSweep d2;
   d2.tier = "D2";
-  d2.windows = {Window("D2", 1, 4.0, 900), Window("D2", 2, 9.1, 1500)};
+  d2.windows = {TapSweepLineWindow("D2", 1, 4.0, 900), TapSweepLineWindow("D2", 2, 9.1, 1500)};
   // D2's fastest step is flagged: the line takes the valid ones only.
-  SweepWindow flagged = Window("D2", 4, 30.0, 100);
+  SweepWindow flagged = TapSweepLineWindow("D2", 4, 30.0, 100);
   flagged.flags = {{Guard::kNoSwapping, "swap grew in the window"}};
   d2.windows.push_back(flagged);
   r.tap.tiers = {d1, d2};

@@ -38,7 +38,7 @@ Figures Scaling(int clients) {
   }
 }
 
-SweepWindow Window(int clients, int rep, Figures f) {
+SweepWindow TierMeasureWindow(int clients, int rep, Figures f) {
   SweepWindow w;
   w.tier = "ci";
   w.clients = clients;
@@ -51,9 +51,11 @@ SweepWindow Window(int clients, int rep, Figures f) {
   return w;
 }
 
-SweepWindow Scripted(int clients, int rep) { return Window(clients, rep, Scaling(clients)); }
+SweepWindow Scripted(int clients, int rep) {
+  return TierMeasureWindow(clients, rep, Scaling(clients));
+}
 
-SweepOptions Options(std::vector<int> clients, int reps) {
+SweepOptions TierMeasureOptions(std::vector<int> clients, int reps) {
   SweepOptions o;
   o.clients = std::move(clients);
   o.reps = reps;
@@ -65,14 +67,14 @@ SweepOptions Options(std::vector<int> clients, int reps) {
 const GuardFlag kContended{Guard::kHostUncontended,
                            "host-contended: other processes held 1.50 cores"};
 
-struct Sweep {
+struct TierMeasureSweep {
   FakeSweepBench bench;
   TierSweep tier;
   Status status;
 };
 
 // The tier measured on a fresh fake bench running `script`.
-void Measure(Sweep* r, const SweepOptions& o, const std::vector<SweepWindow>& done = {},
+void Measure(TierMeasureSweep* r, const SweepOptions& o, const std::vector<SweepWindow>& done = {},
              bool held = true) {
   if (!r->bench.script) r->bench.script = Scripted;
   r->tier.tier = "ci";
@@ -88,8 +90,8 @@ std::vector<std::string> Names(const std::vector<SweepWindow>& windows) {
 }
 
 TEST(TierMeasure, ASaturatedStepEndsTheClientList) {
-  Sweep r;
-  Measure(&r, Options({1, 2, 4, 8}, 2));
+  TierMeasureSweep r;
+  Measure(&r, TierMeasureOptions({1, 2, 4, 8}, 2));
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   EXPECT_EQ(r.bench.Logged("run"),
             (std::vector<std::string>{"run 1/1 10 s", "run 1/2 10 s", "run 2/1 10 s",
@@ -103,11 +105,11 @@ TEST(TierMeasure, ASaturatedStepEndsTheClientList) {
 }
 
 TEST(TierMeasure, StillScalingMeasuresEveryClientCount) {
-  Sweep r;
+  TierMeasureSweep r;
   r.bench.script = [](int clients, int rep) {
-    return Window(clients, rep, {1000.0 * clients, 10});
+    return TierMeasureWindow(clients, rep, {1000.0 * clients, 10});
   };
-  Measure(&r, Options({1, 2, 4, 8}, 1));
+  Measure(&r, TierMeasureOptions({1, 2, 4, 8}, 1));
   EXPECT_EQ(r.bench.Logged("run").size(), 4u);
   EXPECT_FALSE(r.tier.finding.saturated);
 }
@@ -117,15 +119,15 @@ TEST(TierMeasure, StillScalingMeasuresEveryClientCount) {
 // saturated there. Left out, 2 clients scale and 4 is measured.
 SweepWindow WithContendedTwo(int clients, int rep) {
   if (clients != 2 || rep != 2) return Scripted(clients, rep);
-  SweepWindow w = Window(clients, rep, {100, 200});
+  SweepWindow w = TierMeasureWindow(clients, rep, {100, 200});
   w.flags = {kContended};
   return w;
 }
 
 TEST(TierMeasure, AContendedWindowIsShownButLeftOutOfTheMeans) {
-  Sweep r;
+  TierMeasureSweep r;
   r.bench.script = WithContendedTwo;
-  Measure(&r, Options({1, 2, 4, 8}, 2));
+  Measure(&r, TierMeasureOptions({1, 2, 4, 8}, 2));
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   EXPECT_EQ(r.bench.Logged("run").size(), 6u) << "4 clients measured: 2 still scaled";
   EXPECT_TRUE(r.tier.finding.saturated);
@@ -138,16 +140,16 @@ TEST(TierMeasure, AContendedWindowIsShownButLeftOutOfTheMeans) {
 TEST(TierMeasure, AFlaggedWindowIsMeasuredAgainOnlyUnderRemeasureFlagged) {
   const std::vector<SweepWindow> done = {Scripted(1, 1), Scripted(1, 2), Scripted(2, 1),
                                          WithContendedTwo(2, 2)};
-  SweepOptions o = Options({1, 2}, 2);
+  SweepOptions o = TierMeasureOptions({1, 2}, 2);
   o.warmup_s = 1;  // a fixed warm-up: one interval
-  Sweep plain;
+  TierMeasureSweep plain;
   Measure(&plain, o, done);
   EXPECT_TRUE(plain.bench.log.empty()) << "nothing run, warmed or recorded";
   EXPECT_EQ(plain.tier.windows.size(), 4u);
   EXPECT_FALSE(plain.tier.windows[3].valid());
 
   o.remeasure_flagged = true;
-  Sweep again;
+  TierMeasureSweep again;
   Measure(&again, o, done);
   EXPECT_EQ(again.bench.log,
             (std::vector<std::string>{"warmup 1 at 2 clients 1 s", "run 2/2 10 s", "record 2/2"}));
@@ -157,10 +159,10 @@ TEST(TierMeasure, AFlaggedWindowIsMeasuredAgainOnlyUnderRemeasureFlagged) {
 }
 
 TEST(TierMeasure, AWarmupThatNeverSettlesFlagsTheFirstWindowCold) {
-  SweepOptions o = Options({1}, 2);
+  SweepOptions o = TierMeasureOptions({1}, 2);
   o.warmup_s = 30;
   o.warmup_interval_s = 5;
-  Sweep r;
+  TierMeasureSweep r;
   // Throughput up 20 % an interval, reads down, the hit ratio up: still
   // warming at every interval (far beyond the 10 % tolerance and the noise
   // of 5,000 transactions) and a steady trend, so never settled.
@@ -181,10 +183,10 @@ TEST(TierMeasure, AWarmupThatNeverSettlesFlagsTheFirstWindowCold) {
 }
 
 TEST(TierMeasure, ASettledWarmupFlagsNothing) {
-  SweepOptions o = Options({1}, 2);
+  SweepOptions o = TierMeasureOptions({1}, 2);
   o.warmup_s = 30;
   o.warmup_interval_s = 5;
-  Sweep r;
+  TierMeasureSweep r;
   r.bench.warmup = {{5, 1000, 0.9999, 1}};  // the same figures every interval
   Measure(&r, o);
   // Settled once two successive comparisons agree: three intervals.
@@ -194,9 +196,9 @@ TEST(TierMeasure, ASettledWarmupFlagsNothing) {
 }
 
 TEST(TierMeasure, RecordedWindowsAreNotMeasuredAgainOnResume) {
-  SweepOptions o = Options({1, 2, 4, 8}, 2);
+  SweepOptions o = TierMeasureOptions({1, 2, 4, 8}, 2);
   o.warmup_s = 1;
-  Sweep r;
+  TierMeasureSweep r;
   Measure(&r, o, {Scripted(1, 1), Scripted(1, 2), Scripted(2, 1)});
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   EXPECT_EQ(r.bench.log,
@@ -214,8 +216,8 @@ TEST(TierMeasure, ARepetitionColderThanItsTwinIsFlaggedAndItsRecordUpdated) {
   SweepWindow planted = Scripted(1, 1);
   planted.hit_ratio = 0.98;
   planted.reads_per_s = 100000;
-  Sweep r;
-  Measure(&r, Options({1}, 2), {planted});
+  TierMeasureSweep r;
+  Measure(&r, TierMeasureOptions({1}, 2), {planted});
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   EXPECT_EQ(r.bench.log, (std::vector<std::string>{"run 1/2 10 s", "record 1/2", "update 1/1"}));
   ASSERT_EQ(r.tier.windows.size(), 2u);
@@ -225,18 +227,19 @@ TEST(TierMeasure, ARepetitionColderThanItsTwinIsFlaggedAndItsRecordUpdated) {
   EXPECT_TRUE(r.tier.windows[1].valid());
 
   // Run again on what is now recorded: flagged already, nothing updated.
-  Sweep again;
-  Measure(&again, Options({1}, 2), {r.bench.records.at({1, 1}), r.bench.records.at({1, 2})});
+  TierMeasureSweep again;
+  Measure(&again, TierMeasureOptions({1}, 2),
+          {r.bench.records.at({1, 1}), r.bench.records.at({1, 2})});
   EXPECT_TRUE(again.bench.log.empty());
 }
 
 TEST(TierMeasure, ATierGrownPastMeasuresNothing) {
-  SweepOptions o = Options({1, 2}, 2);
+  SweepOptions o = TierMeasureOptions({1, 2}, 2);
   o.warmup_s = 1;
   o.remeasure_flagged = true;
   SweepWindow flagged = Scripted(1, 1);
   flagged.flags = {kContended};
-  Sweep r;
+  TierMeasureSweep r;
   Measure(&r, o, {flagged, Scripted(1, 2)}, /*held=*/false);
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   EXPECT_TRUE(r.bench.log.empty()) << "not the flagged window, not the missing client count";

@@ -113,7 +113,7 @@ class TapServer {
 // The classes in the order of kWhat; GOOD twice as likely.
 const std::vector<std::string> kWhat = {"GOOD", "BAD", "FAIL", "CUT"};
 
-TapLoadOptions Options(const std::string& url) {
+TapLoadOptions LoadOptions(const std::string& url) {
   TapLoadOptions o;
   o.url = url;
   o.clients = 2;
@@ -148,7 +148,7 @@ TEST(TapLoad, EveryOutcomeIsWhatTheServerWasToldToDo) {
   EXPECT_EQ(*availability, kGoodBody);
   EXPECT_FALSE(FetchUrl(server.url() + "/nowhere", 5).ok());
 
-  const TapLoadOptions o = Options(server.url());
+  const TapLoadOptions o = LoadOptions(server.url());
   std::vector<TapRequestRecord> first;
   Result<TapLoadSummary> s = RunTapLoad(o, &first);
   ASSERT_TRUE(s.ok()) << s.status().message();
@@ -211,7 +211,8 @@ TEST(TapLoad, ARefusedConnectionIsATransportOutcome) {
   socklen_t len = sizeof addr;
   ASSERT_EQ(getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
   close(fd);
-  TapLoadOptions o = Options("http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/tap");
+  TapLoadOptions o =
+      LoadOptions("http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/tap");
   o.clients = 1;
   o.seconds = 0.2;
   std::vector<TapRequestRecord> log;
@@ -228,14 +229,14 @@ TEST(TapLoad, ARefusedConnectionIsATransportOutcome) {
 }
 
 TEST(TapLoad, RefusesOptionsThatCannotRun) {
-  TapLoadOptions o = Options("http://127.0.0.1:9/tap");
+  TapLoadOptions o = LoadOptions("http://127.0.0.1:9/tap");
   std::vector<TapRequestRecord> log;
   for (TapQueryClass& c : o.classes) c.weight = 0;
   EXPECT_EQ(RunTapLoad(o, &log).status().code(), Status::Code::kInvalidArgument);
-  o = Options("http://127.0.0.1:9/tap");
+  o = LoadOptions("http://127.0.0.1:9/tap");
   o.classes[1].queries.clear();
   EXPECT_EQ(RunTapLoad(o, &log).status().code(), Status::Code::kInvalidArgument);
-  o = Options("http://127.0.0.1:9/tap");
+  o = LoadOptions("http://127.0.0.1:9/tap");
   o.clients = 0;
   EXPECT_EQ(RunTapLoad(o, &log).status().code(), Status::Code::kInvalidArgument);
   EXPECT_TRUE(log.empty());

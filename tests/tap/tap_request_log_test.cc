@@ -7,8 +7,8 @@
 namespace skyseed {
 namespace {
 
-TapRequestRecord Record(int thread, int cls, const std::string& outcome,
-                        const std::string& message) {
+TapRequestRecord TapRequestLogRecord(int thread, int cls, const std::string& outcome,
+                                     const std::string& message) {
   TapRequestRecord r;
   r.thread = thread;
   r.query_class = cls;
@@ -23,12 +23,12 @@ TapRequestRecord Record(int thread, int cls, const std::string& outcome,
 
 TEST(TapRequestLog, RoundTripsEveryOutcome) {
   const std::vector<TapRequestRecord> records = {
-      Record(0, 0, "ok", ""),
-      Record(1, 2, "http", "HTTP 500: Internal error"),
-      Record(2, 1, "query-error", "Could not parse your query: unknown column foo"),
-      Record(0, 3, "overflow", "OVERFLOW"),
-      Record(3, 0, "truncated", "the VOTable does not end with </VOTABLE>"),
-      Record(1, 1, "transport", "Couldn't connect to server"),
+      TapRequestLogRecord(0, 0, "ok", ""),
+      TapRequestLogRecord(1, 2, "http", "HTTP 500: Internal error"),
+      TapRequestLogRecord(2, 1, "query-error", "Could not parse your query: unknown column foo"),
+      TapRequestLogRecord(0, 3, "overflow", "OVERFLOW"),
+      TapRequestLogRecord(3, 0, "truncated", "the VOTable does not end with </VOTABLE>"),
+      TapRequestLogRecord(1, 1, "transport", "Couldn't connect to server"),
   };
   std::string text;
   for (const TapRequestRecord& r : records) text += FormatTapRequestLine(r);
@@ -51,14 +51,15 @@ TEST(TapRequestLog, RoundTripsEveryOutcome) {
 }
 
 TEST(TapRequestLog, FormatsTheDocumentedLine) {
-  EXPECT_EQ(FormatTapRequestLine(Record(0, 0, "ok", "")),
+  EXPECT_EQ(FormatTapRequestLine(TapRequestLogRecord(0, 0, "ok", "")),
             "0 0 1764800000123456 15230 200 4711 ok\n");
-  EXPECT_EQ(FormatTapRequestLine(Record(1, 2, "http", "HTTP 500")),
+  EXPECT_EQ(FormatTapRequestLine(TapRequestLogRecord(1, 2, "http", "HTTP 500")),
             "1 2 1764800000123456 15230 500 4711 http HTTP 500\n");
 }
 
 TEST(TapRequestLog, CollapsesAMessagesWhitespace) {
-  const TapRequestRecord r = Record(0, 1, "query-error", "  line one\n\tline   two\r\n  ");
+  const TapRequestRecord r =
+      TapRequestLogRecord(0, 1, "query-error", "  line one\n\tline   two\r\n  ");
   const std::string line = FormatTapRequestLine(r);
   EXPECT_EQ(line, "0 1 1764800000123456 15230 200 4711 query-error line one line two\n");
   Result<std::vector<TapRequestRecord>> parsed = ParseTapRequestLog(line);

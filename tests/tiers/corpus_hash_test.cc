@@ -10,14 +10,14 @@
 namespace skyseed {
 namespace {
 
-HashOptions Options(uint64_t seed, int threads, uint64_t chunk_rows) {
+HashOptions CorpusHashOptions(uint64_t seed, int threads, uint64_t chunk_rows) {
   return {seed, threads, chunk_rows};
 }
 
 TEST(CorpusHash, IndependentOfThreadsAndChunkSize) {
   const TierSpec ci = *FindTier("ci");
-  const CorpusHash a = HashTier(ci, Options(1, 1, 100000));
-  const CorpusHash b = HashTier(ci, Options(1, 3, 7777));
+  const CorpusHash a = HashTier(ci, CorpusHashOptions(1, 1, 100000));
+  const CorpusHash b = HashTier(ci, CorpusHashOptions(1, 3, 7777));
   EXPECT_EQ(a.corpus, b.corpus);
   for (size_t t = 0; t < a.tables.size(); ++t)
     EXPECT_TRUE(a.tables[t].digest == b.tables[t].digest);
@@ -25,8 +25,8 @@ TEST(CorpusHash, IndependentOfThreadsAndChunkSize) {
 
 TEST(CorpusHash, SeedChangesEveryTable) {
   const TierSpec ci = *FindTier("ci");
-  const CorpusHash a = HashTier(ci, Options(1, 2, 50000));
-  const CorpusHash b = HashTier(ci, Options(2, 2, 50000));
+  const CorpusHash a = HashTier(ci, CorpusHashOptions(1, 2, 50000));
+  const CorpusHash b = HashTier(ci, CorpusHashOptions(2, 2, 50000));
   EXPECT_NE(a.corpus, b.corpus);
   for (size_t t = 0; t < a.tables.size(); ++t)
     EXPECT_NE(a.tables[t].digest.sum, b.tables[t].digest.sum);
@@ -35,7 +35,7 @@ TEST(CorpusHash, SeedChangesEveryTable) {
 TEST(CorpusHash, TierCiIsAPrefixOfTierS) {
   const TierSpec ci = *FindTier("ci");
   const TierSpec s = *FindTier("S");
-  const CorpusHash ci_hash = HashTier(ci, Options(1, 2, 100000));
+  const CorpusHash ci_hash = HashTier(ci, CorpusHashOptions(1, 2, 100000));
   ByteBuffer ci_bytes, s_bytes;
   for (const TableDef& t : CorpusTables()) {
     const uint64_t n = ci.RowsOf(t);
@@ -49,7 +49,7 @@ TEST(CorpusHash, TierCiIsAPrefixOfTierS) {
     s_bytes.clear();
   }
   // S's digest is ci's plus the rows S adds beyond it.
-  const CorpusHash s_hash = HashTier(s, Options(1, 2, 100000));
+  const CorpusHash s_hash = HashTier(s, CorpusHashOptions(1, 2, 100000));
   for (size_t i = 0; i < CorpusTables().size(); ++i) {
     const TableDef& t = CorpusTables()[i];
     TableDigest tail = HashRange(t, 1, {ci.RowsOf(t), s.RowsOf(t) - ci.RowsOf(t)}, &ci_bytes);
@@ -60,7 +60,7 @@ TEST(CorpusHash, TierCiIsAPrefixOfTierS) {
 
 // A change to these literals is a change to the corpus: bump kGeneratorVersion.
 TEST(CorpusHash, GoldenDigestOfTierCiSeed1) {
-  const CorpusHash h = HashTier(*FindTier("ci"), Options(1, 2, 100000));
+  const CorpusHash h = HashTier(*FindTier("ci"), CorpusHashOptions(1, 2, 100000));
   ASSERT_EQ(h.tables.size(), 2u);
   EXPECT_EQ(h.tables[0].table, "ivoa.obscore");
   EXPECT_EQ(h.tables[0].digest.rows, 10000u);
@@ -73,9 +73,9 @@ TEST(CorpusHash, GoldenDigestOfTierCiSeed1) {
 // `skyseed verify` against a number instead of a second database. D2-D4:
 // scripts/check-tier-digests.sh.
 TEST(CorpusHash, PublishedDigestsOfTiersSAndD1Seed1) {
-  EXPECT_EQ(HashTier(*FindTier("S"), Options(1, 2, 100000)).corpus.Hex(),
+  EXPECT_EQ(HashTier(*FindTier("S"), CorpusHashOptions(1, 2, 100000)).corpus.Hex(),
             "9f88a3508fbd04076207e5a39353ac3f");
-  EXPECT_EQ(HashTier(*FindTier("D1"), Options(1, 2, 100000)).corpus.Hex(),
+  EXPECT_EQ(HashTier(*FindTier("D1"), CorpusHashOptions(1, 2, 100000)).corpus.Hex(),
             "c5aa0b1670d5adc38d6da313709c8262");
 }
 

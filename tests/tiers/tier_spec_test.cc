@@ -9,13 +9,13 @@
 namespace skyseed {
 namespace {
 
-const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
+const TableDef& TierSpecObscore() { return CorpusTableWithId(kObsCoreTableId); }
+const TableDef& TierSpecSource() { return CorpusTableWithId(kSourceTableId); }
 
 TEST(TierSpec, RowsPerTable) {
   const TierSpec d1 = *FindTier("D1");
-  EXPECT_EQ(d1.RowsOf(Obscore()), 700'090u);
-  EXPECT_EQ(d1.RowsOf(Source()), 8'170'000u);
+  EXPECT_EQ(d1.RowsOf(TierSpecObscore()), 700'090u);
+  EXPECT_EQ(d1.RowsOf(TierSpecSource()), 8'170'000u);
   EXPECT_EQ(d1.RowsOf(kObsCoreTableId), 700'090u);
   EXPECT_EQ(d1.RowsOf(kSourceTableId), 8'170'000u);
 }

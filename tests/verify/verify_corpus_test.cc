@@ -23,7 +23,7 @@ constexpr uint64_t kChunkRows = 16;
 const char kTier[] = "t80";  // not a built-in tier: its record says the rows
 
 const TableDef& ObsCore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
+const TableDef& VerifyCorpusSource() { return CorpusTableWithId(kSourceTableId); }
 uint64_t TierRows(const TableDef& t) { return &t == &ObsCore() ? 30 : 50; }
 
 // Row `row` as the generator encodes it: one binary COPY tuple.
@@ -89,7 +89,7 @@ size_t EntryAt(const FakeVerifyDatabase& db, const TableDef& t, uint64_t first) 
   return 0;
 }
 
-std::string Rows(uint64_t first, uint64_t end) {
+std::string VerifyCorpusRows(uint64_t first, uint64_t end) {
   return "rows " + std::to_string(first) + ".." + std::to_string(end);
 }
 
@@ -111,10 +111,10 @@ TEST(VerifyCorpus, AChangedRowIsNamedWithItsChunk) {
   db.rows["gaia.gaia_source"][20].back() ^= 1;  // a value of row 20, its key intact
   const VerifyReport r = Verified(db);
   EXPECT_FALSE(r.ok());
-  const TableVerdict& v = VerdictOf(r, Source());
+  const TableVerdict& v = VerdictOf(r, VerifyCorpusSource());
   EXPECT_EQ(v.chunks_differing, 1u);
   ASSERT_EQ(v.differing.size(), 1u);
-  EXPECT_EQ(Rows(v.differing[0].first, v.differing[0].end()), Rows(16, 32));
+  EXPECT_EQ(VerifyCorpusRows(v.differing[0].first, v.differing[0].end()), VerifyCorpusRows(16, 32));
   EXPECT_EQ(v.rows_missing_or_changed, 1u);
   EXPECT_EQ(v.rows_unexpected, 1u) << "the changed row is one the generator does not make";
   EXPECT_TRUE(VerdictOf(r, ObsCore()).ok());
@@ -122,7 +122,7 @@ TEST(VerifyCorpus, AChangedRowIsNamedWithItsChunk) {
   EXPECT_NE(FormatVerifyReport(r).find(
                 "MISMATCH gaia.gaia_source: 50 rows in the database, 50 expected; 1 of 4 chunks "
                 "differ; 1 rows missing or changed, 1 unexpected; first differing chunk: " +
-                Rows(16, 32)),
+                VerifyCorpusRows(16, 32)),
             std::string::npos)
       << FormatVerifyReport(r);
 }
@@ -136,7 +136,7 @@ TEST(VerifyCorpus, AMissingRowIsNamedWithItsChunk) {
   EXPECT_EQ(v.db_rows, 29u);
   EXPECT_EQ(v.expected_rows, 30u);
   ASSERT_EQ(v.differing.size(), 1u);
-  EXPECT_EQ(Rows(v.differing[0].first, v.differing[0].end()), Rows(16, 30));
+  EXPECT_EQ(VerifyCorpusRows(v.differing[0].first, v.differing[0].end()), VerifyCorpusRows(16, 30));
   EXPECT_EQ(v.rows_missing_or_changed, 1u);
   EXPECT_EQ(v.rows_unexpected, 0u);
   EXPECT_FALSE(r.ok());
@@ -144,10 +144,10 @@ TEST(VerifyCorpus, AMissingRowIsNamedWithItsChunk) {
 
 TEST(VerifyCorpus, ARowPastTheTierOutsideTheLedgerIsUnexpected) {
   FakeVerifyDatabase db = Grown();
-  db.rows["gaia.gaia_source"].push_back(Tuple(Source(), 50));
+  db.rows["gaia.gaia_source"].push_back(Tuple(VerifyCorpusSource(), 50));
   const VerifyReport r = Verified(db);
   EXPECT_FALSE(r.ok());
-  const TableVerdict& v = VerdictOf(r, Source());
+  const TableVerdict& v = VerdictOf(r, VerifyCorpusSource());
   EXPECT_EQ(v.db_rows, 51u);
   EXPECT_EQ(v.chunks_differing, 0u);
   EXPECT_EQ(v.rows_unexpected, 1u);
@@ -159,10 +159,10 @@ TEST(VerifyCorpus, ARowPastTheTierOutsideTheLedgerIsUnexpected) {
 TEST(VerifyCorpus, RowsPastTheTierWithTheirLedgerEntryAreAnUnfinishedGrow) {
   FakeVerifyDatabase db = Grown();
   std::vector<std::string>& rows = db.rows["gaia.gaia_source"];
-  for (uint64_t i = 50; i < 60; ++i) rows.push_back(Tuple(Source(), i));
+  for (uint64_t i = 50; i < 60; ++i) rows.push_back(Tuple(VerifyCorpusSource(), i));
   db.ledger.push_back({"gaia.gaia_source", {50, 10}, DigestOf(rows, 50, 60).sum});
   const VerifyReport r = Verified(db);
-  EXPECT_TRUE(VerdictOf(r, Source()).ok()) << "the rows are the generator's";
+  EXPECT_TRUE(VerdictOf(r, VerifyCorpusSource()).ok()) << "the rows are the generator's";
   EXPECT_EQ(r.problems, std::vector<std::string>{std::string("rows beyond tier ") + kTier +
                                                  " are loaded (an unfinished grow): 10 rows of "
                                                  "gaia.gaia_source past its 50"});
@@ -170,21 +170,21 @@ TEST(VerifyCorpus, RowsPastTheTierWithTheirLedgerEntryAreAnUnfinishedGrow) {
 
 TEST(VerifyCorpus, ALedgerDigestThatDisagreesIsTheLedgersDamage) {
   FakeVerifyDatabase db = Grown();
-  db.ledger[EntryAt(db, Source(), 16)].digest.lo ^= 1;
+  db.ledger[EntryAt(db, VerifyCorpusSource(), 16)].digest.lo ^= 1;
   const VerifyReport r = Verified(db);
-  EXPECT_TRUE(VerdictOf(r, Source()).ok()) << "the table is not blamed";
+  EXPECT_TRUE(VerdictOf(r, VerifyCorpusSource()).ok()) << "the table is not blamed";
   EXPECT_EQ(r.problems, std::vector<std::string>{"the chunk ledger is damaged: its digest of "
                                                  "gaia.gaia_source " +
-                                                 Rows(16, 32) +
+                                                 VerifyCorpusRows(16, 32) +
                                                  " disagrees with the generator (the table's "
                                                  "rows agree)"});
 }
 
 TEST(VerifyCorpus, ALostLedgerEntryIsTheLedgersDamage) {
   FakeVerifyDatabase db = Grown();
-  db.ledger.erase(db.ledger.begin() + EntryAt(db, Source(), 16));  // 16 of its 50 rows
+  db.ledger.erase(db.ledger.begin() + EntryAt(db, VerifyCorpusSource(), 16));  // 16 of its 50 rows
   const VerifyReport r = Verified(db);
-  EXPECT_TRUE(VerdictOf(r, Source()).ok()) << "the table is not blamed";
+  EXPECT_TRUE(VerdictOf(r, VerifyCorpusSource()).ok()) << "the table is not blamed";
   EXPECT_EQ(r.problems, std::vector<std::string>{
                             std::string("the chunk ledger is damaged: it accounts for 34 of the "
                                         "50 rows of gaia.gaia_source that tier ") +

@@ -16,14 +16,16 @@
 namespace skyseed {
 namespace {
 
-constexpr uint64_t kSeed = 1;
+constexpr uint64_t kVerifyFindingsSeed = 1;
 
-const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
+const TableDef& VerifyFindingsSource() { return CorpusTableWithId(kSourceTableId); }
 
 // The generator's digest of `range`, hashed on its own (not from chunks).
-TableDigest Generated(RowRange range) { return HashRanges(Source(), kSeed, {range}, 1)[0]; }
+TableDigest Generated(RowRange range) {
+  return HashRanges(VerifyFindingsSource(), kVerifyFindingsSeed, {range}, 1)[0];
+}
 
-LedgerEntry Entry(uint64_t first, uint64_t count) {
+LedgerEntry VerifyFindingsEntry(uint64_t first, uint64_t count) {
   return {"gaia.gaia_source", {first, count}, Generated({first, count}).sum};
 }
 
@@ -31,7 +33,7 @@ LedgerEntry Entry(uint64_t first, uint64_t count) {
 // `tier_rows` rows, the table holding exactly the generator's rows.
 TableCheck CheckOf(const std::vector<LedgerEntry>& ledger, uint64_t tier_rows) {
   TableCheck c;
-  c.table = &Source();
+  c.table = &VerifyFindingsSource();
   c.plan = PlanTableCheck(ledger, "gaia.gaia_source", tier_rows, kVerifyPieceRows);
   for (const VerifyChunk& chunk : c.plan.chunks) c.generator.push_back(Generated(chunk.range));
   c.database = c.generator;
@@ -45,18 +47,18 @@ std::vector<std::string> Diagnose(const TableCheck& c, const std::string& tier =
 }
 
 TEST(VerifyFindings, AWholeLedgerAndTableRaiseNothing) {
-  EXPECT_TRUE(Diagnose(CheckOf({Entry(0, 4), Entry(4, 4)}, 8)).empty());
+  EXPECT_TRUE(Diagnose(CheckOf({VerifyFindingsEntry(0, 4), VerifyFindingsEntry(4, 4)}, 8)).empty());
 }
 
 TEST(VerifyFindings, ALedgerThatLostEntriesIsDamagedNotTheTable) {
-  const TableCheck c = CheckOf({Entry(0, 4)}, 8);
+  const TableCheck c = CheckOf({VerifyFindingsEntry(0, 4)}, 8);
   EXPECT_EQ(Diagnose(c), std::vector<std::string>{
                              "the chunk ledger is damaged: it accounts for 4 of the 8 rows of "
                              "gaia.gaia_source that tier ci recorded and the table holds"});
 }
 
 TEST(VerifyFindings, ALostEntryWhoseRowsAreGoneToo) {
-  TableCheck c = CheckOf({Entry(0, 4)}, 8);
+  TableCheck c = CheckOf({VerifyFindingsEntry(0, 4)}, 8);
   ASSERT_EQ(c.plan.chunks.size(), 2u);  // the ledger's chunk and the gap
   c.database[1] = Generated({4, 3});    // a row of the gap is missing
   EXPECT_EQ(Diagnose(c), std::vector<std::string>{
@@ -65,7 +67,7 @@ TEST(VerifyFindings, ALostEntryWhoseRowsAreGoneToo) {
 }
 
 TEST(VerifyFindings, ALedgerDigestThatDisagreesWithTheGenerator) {
-  std::vector<LedgerEntry> ledger = {Entry(0, 4), Entry(4, 4)};
+  std::vector<LedgerEntry> ledger = {VerifyFindingsEntry(0, 4), VerifyFindingsEntry(4, 4)};
   ledger[0].digest.lo ^= 1;
   EXPECT_EQ(Diagnose(CheckOf(ledger, 8)),
             std::vector<std::string>{"the chunk ledger is damaged: its digest of gaia.gaia_source "
@@ -74,11 +76,11 @@ TEST(VerifyFindings, ALedgerDigestThatDisagreesWithTheGenerator) {
 }
 
 TEST(VerifyFindings, RowsPastTheLastTierAreAnUnfinishedGrow) {
-  EXPECT_EQ(Diagnose(CheckOf({Entry(0, 4), Entry(4, 4)}, 4)),
+  EXPECT_EQ(Diagnose(CheckOf({VerifyFindingsEntry(0, 4), VerifyFindingsEntry(4, 4)}, 4)),
             std::vector<std::string>{"rows beyond tier ci are loaded (an unfinished grow): 4 rows "
                                      "of gaia.gaia_source past its 4"});
   // A chunk across the tier's end: only its rows past the end count.
-  EXPECT_EQ(Diagnose(CheckOf({Entry(0, 4), Entry(4, 4)}, 6)),
+  EXPECT_EQ(Diagnose(CheckOf({VerifyFindingsEntry(0, 4), VerifyFindingsEntry(4, 4)}, 6)),
             std::vector<std::string>{"rows beyond tier ci are loaded (an unfinished grow): 2 rows "
                                      "of gaia.gaia_source past its 6"});
 }
@@ -95,7 +97,8 @@ TierRecord SizeTier(uint64_t rows) {
 
 std::vector<std::string> CheckTiers(const std::vector<TierRecord>& tiers) {
   std::vector<std::string> problems;
-  CheckTierRecords(tiers, {CheckOf({Entry(0, 4), Entry(4, 4)}, 8)}, kSeed, 1, &problems);
+  CheckTierRecords(tiers, {CheckOf({VerifyFindingsEntry(0, 4), VerifyFindingsEntry(4, 4)}, 8)},
+                   kVerifyFindingsSeed, 1, &problems);
   return problems;
 }
 
@@ -132,11 +135,11 @@ TEST(VerifyFindings, ATierRecordMissingATable) {
 }
 
 TEST(VerifyFindings, ALedgerWithoutTierRecords) {
-  EXPECT_EQ(LostTierRecords({}, {Entry(0, 4), Entry(4, 3)}),
+  EXPECT_EQ(LostTierRecords({}, {VerifyFindingsEntry(0, 4), VerifyFindingsEntry(4, 3)}),
             "no tier is recorded, yet the chunk ledger holds 2 chunks (7 rows): the tier records "
             "are lost, or a first grow did not finish (run grow to finish it or record the tier "
             "again)");
-  EXPECT_EQ(LostTierRecords({SizeTier(4)}, {Entry(0, 4)}), std::nullopt);
+  EXPECT_EQ(LostTierRecords({SizeTier(4)}, {VerifyFindingsEntry(0, 4)}), std::nullopt);
   EXPECT_EQ(LostTierRecords({}, {}), std::nullopt);
 }
 

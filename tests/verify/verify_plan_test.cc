@@ -14,7 +14,7 @@ namespace {
 
 const std::string kTable = "ivoa.obscore";
 
-LedgerEntry Entry(uint64_t first, uint64_t count, uint64_t digest = 7) {
+LedgerEntry VerifyPlanEntry(uint64_t first, uint64_t count, uint64_t digest = 7) {
   return {kTable, {first, count}, {digest, digest}};
 }
 
@@ -27,10 +27,10 @@ std::vector<std::pair<uint64_t, uint64_t>> Ranges(const TablePlan& p) {
 using R = std::vector<std::pair<uint64_t, uint64_t>>;
 
 TEST(VerifyPlan, ASoundLedgerIsComparedAsItIs) {
-  const TablePlan p = PlanTableCheck({Entry(6000, 3000),
-                                      Entry(0, 3000),
-                                      Entry(3000, 3000),
-                                      Entry(9000, 1000),
+  const TablePlan p = PlanTableCheck({VerifyPlanEntry(6000, 3000),
+                                      VerifyPlanEntry(0, 3000),
+                                      VerifyPlanEntry(3000, 3000),
+                                      VerifyPlanEntry(9000, 1000),
                                       {"gaia.gaia_source", {0, 50}, {}}},
                                      kTable, 10000, 50000);
   EXPECT_EQ(Ranges(p), (R{{0, 3000}, {3000, 3000}, {6000, 3000}, {9000, 1000}}));
@@ -48,8 +48,9 @@ TEST(VerifyPlan, ATruncatedLedgerStillExpectsTheTiersRows) {
 
 TEST(VerifyPlan, DeletedAndShortenedEntriesLeaveGapsFilled) {
   // rows 3000..6000 deleted, the entry at 6000 shortened to 100 rows.
-  const TablePlan p =
-      PlanTableCheck({Entry(0, 3000), Entry(6000, 100), Entry(9000, 1000)}, kTable, 10000, 50000);
+  const TablePlan p = PlanTableCheck(
+      {VerifyPlanEntry(0, 3000), VerifyPlanEntry(6000, 100), VerifyPlanEntry(9000, 1000)}, kTable,
+      10000, 50000);
   EXPECT_EQ(Ranges(p), (R{{0, 3000}, {3000, 3000}, {6000, 100}, {6100, 2900}, {9000, 1000}}));
   EXPECT_EQ(p.tier_rows_in_ledger, 4100u);
   EXPECT_FALSE(p.chunks[1].ledger_digest.has_value());
@@ -57,8 +58,9 @@ TEST(VerifyPlan, DeletedAndShortenedEntriesLeaveGapsFilled) {
 }
 
 TEST(VerifyPlan, OverlappingEntriesAreLeftOutAndCounted) {
-  const TablePlan p =
-      PlanTableCheck({Entry(0, 3000), Entry(2000, 3000), Entry(3000, 7000)}, kTable, 10000, 50000);
+  const TablePlan p = PlanTableCheck(
+      {VerifyPlanEntry(0, 3000), VerifyPlanEntry(2000, 3000), VerifyPlanEntry(3000, 7000)}, kTable,
+      10000, 50000);
   EXPECT_EQ(Ranges(p), (R{{0, 3000}, {3000, 7000}}));
   EXPECT_EQ(p.overlapping_entries, 1u);
   EXPECT_EQ(p.tier_rows_in_ledger, 10000u);
@@ -66,9 +68,10 @@ TEST(VerifyPlan, OverlappingEntriesAreLeftOutAndCounted) {
 
 TEST(VerifyPlan, RowsBeyondTheTierAreTheLedgers) {
   // An unfinished grow past ci, and no tier at all.
-  EXPECT_EQ(Ranges(PlanTableCheck({Entry(0, 10000), Entry(10000, 5000)}, kTable, 10000, 50000)),
+  EXPECT_EQ(Ranges(PlanTableCheck({VerifyPlanEntry(0, 10000), VerifyPlanEntry(10000, 5000)}, kTable,
+                                  10000, 50000)),
             (R{{0, 10000}, {10000, 5000}}));
-  EXPECT_EQ(Ranges(PlanTableCheck({Entry(0, 3000)}, kTable, 0, 50000)), (R{{0, 3000}}));
+  EXPECT_EQ(Ranges(PlanTableCheck({VerifyPlanEntry(0, 3000)}, kTable, 0, 50000)), (R{{0, 3000}}));
 }
 
 TEST(VerifyPlan, ABuiltinTiersRowsComeFromItsSpecNotTheRecord) {

@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::map<std::string, std::string> Options(const std::string& conninfo) {
+std::map<std::string, std::string> ChildConnectionOptions(const std::string& conninfo) {
   std::map<std::string, std::string> out;
   PQconninfoOption* opts = PQconninfoParse(conninfo.c_str(), nullptr);
   if (opts == nullptr) return {{"unparsable", conninfo}};
@@ -31,7 +31,7 @@ std::map<std::string, std::string> Options(const std::string& conninfo) {
   return out;
 }
 
-mode_t ModeOf(const fs::path& p) {
+mode_t ChildConnectionModeOf(const fs::path& p) {
   struct stat st;
   return stat(p.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0;
 }
@@ -42,9 +42,9 @@ TEST(ChildConnection, KeepsEveryOptionButThePassword) {
         std::string("postgresql://u:p%3Aw@db1:5433/sky?sslmode=disable")}) {
     Result<std::string> stripped = WithoutPassword(conninfo);
     ASSERT_TRUE(stripped.ok()) << stripped.status().message();
-    std::map<std::string, std::string> want = Options(conninfo);
+    std::map<std::string, std::string> want = ChildConnectionOptions(conninfo);
     ASSERT_EQ(want.erase("password"), 1u);
-    EXPECT_EQ(Options(*stripped), want) << *stripped;
+    EXPECT_EQ(ChildConnectionOptions(*stripped), want) << *stripped;
   }
 }
 
@@ -58,8 +58,8 @@ TEST(ChildConnection, PasswordOnlyInAPrivateFileRemovedAfterwards) {
     const std::string& env = (*c)->environment()[0];
     ASSERT_EQ(env.rfind("PGPASSFILE=", 0), 0u);
     passfile = env.substr(std::string("PGPASSFILE=").size());
-    EXPECT_EQ(ModeOf(passfile), 0600u);
-    EXPECT_EQ(ModeOf(passfile.parent_path()), 0700u);
+    EXPECT_EQ(ChildConnectionModeOf(passfile), 0600u);
+    EXPECT_EQ(ChildConnectionModeOf(passfile.parent_path()), 0700u);
     std::ifstream in(passfile);
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "*:*:*:*:p\\:w\\\\x\n");
     EXPECT_EQ((*c)->conninfo().find("p:w"), std::string::npos);

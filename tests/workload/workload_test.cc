@@ -13,7 +13,7 @@
 namespace skyseed {
 namespace {
 
-TierSpec Ci() { return *FindTier("ci"); }
+TierSpec WorkloadCi() { return *FindTier("ci"); }
 
 const WorkloadFile* FindFile(const std::vector<WorkloadFile>& files, const std::string& name) {
   for (const WorkloadFile& f : files) {
@@ -28,12 +28,12 @@ size_t Lines(const std::string& s) {
 
 TEST(Workload, CountsAreAsAsked) {
   const WorkloadOptions o{7, 1234, 321};
-  const WorkloadParams p =
-      DrawWorkloadParams(Ci().RowsOf(kObsCoreTableId), Ci().RowsOf(kSourceTableId), o);
+  const WorkloadParams p = DrawWorkloadParams(WorkloadCi().RowsOf(kObsCoreTableId),
+                                              WorkloadCi().RowsOf(kSourceTableId), o);
   EXPECT_EQ(p.sources.size(), 1234u);
   EXPECT_EQ(p.observations.size(), 1234u);
   EXPECT_EQ(p.cones.size(), 321u);
-  const std::vector<WorkloadFile> files = RenderWorkload(Ci(), o, p);
+  const std::vector<WorkloadFile> files = RenderWorkload(WorkloadCi(), o, p);
   // A header line plus one line per parameter.
   EXPECT_EQ(Lines(FindFile(files, "params/lookup_source.csv")->content), 1235u);
   EXPECT_EQ(Lines(FindFile(files, "params/lookup_obs.csv")->content), 1235u);
@@ -44,9 +44,9 @@ TEST(Workload, CountsAreAsAsked) {
 }
 
 TEST(Workload, DeterministicForASeedDifferentForAnother) {
-  const std::vector<WorkloadFile> a = WorkloadFiles(Ci(), {1, 500, 100});
-  const std::vector<WorkloadFile> b = WorkloadFiles(Ci(), {1, 500, 100});
-  const std::vector<WorkloadFile> c = WorkloadFiles(Ci(), {2, 500, 100});
+  const std::vector<WorkloadFile> a = WorkloadFiles(WorkloadCi(), {1, 500, 100});
+  const std::vector<WorkloadFile> b = WorkloadFiles(WorkloadCi(), {1, 500, 100});
+  const std::vector<WorkloadFile> c = WorkloadFiles(WorkloadCi(), {2, 500, 100});
   ASSERT_EQ(a.size(), b.size());
   ASSERT_EQ(a.size(), c.size());
   for (size_t i = 0; i < a.size(); ++i) {
@@ -60,7 +60,7 @@ TEST(Workload, DeterministicForASeedDifferentForAnother) {
 }
 
 TEST(Workload, ScriptsUseTheReadmeQueryForms) {
-  const std::vector<WorkloadFile> files = WorkloadFiles(Ci(), {1, 10, 10});
+  const std::vector<WorkloadFile> files = WorkloadFiles(WorkloadCi(), {1, 10, 10});
   const std::string circle = "scircle(spoint(radians(:ra), radians(:dec)), radians(:radius))";
   EXPECT_NE(FindFile(files, "cone_source.sql")
                 ->content.find(
@@ -87,7 +87,7 @@ TEST(Workload, MixIsSeventyThirtyAndShippedToRun) {
   }
   EXPECT_EQ(total, 100);
   EXPECT_EQ(lookups, 70);
-  const std::vector<WorkloadFile> files = WorkloadFiles(Ci(), {1, 10, 10});
+  const std::vector<WorkloadFile> files = WorkloadFiles(WorkloadCi(), {1, 10, 10});
   const WorkloadFile* readme = FindFile(files, "README.txt");
   ASSERT_NE(readme, nullptr);
   EXPECT_NE(readme->content.find("pgbench -n -f lookup_source.sql@35"), std::string::npos);
@@ -104,7 +104,7 @@ TEST(Workload, MixIsSeventyThirtyAndShippedToRun) {
 }
 
 TEST(Workload, SetupLoadsEveryTableInline) {
-  const std::vector<WorkloadFile> files = WorkloadFiles(Ci(), {1, 10, 10});
+  const std::vector<WorkloadFile> files = WorkloadFiles(WorkloadCi(), {1, 10, 10});
   const std::string& setup = FindFile(files, "setup.sql")->content;
   for (const char* t : {"lookup_source", "lookup_obs", "cone"}) {
     const std::string create = std::string("CREATE TABLE skyseed_workload.") + t + " (i integer";
