@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 
 #include "common/file_reads.h"
 
@@ -20,6 +21,10 @@ namespace fs = std::filesystem;
 
 namespace skyseed {
 namespace {
+
+// Up to 10 s for a group's last process to be gone before it is removed.
+constexpr int kRemoveAttempts = 200;
+constexpr std::chrono::milliseconds kRemoveRetryInterval{50};
 
 struct Hierarchy {
   std::string base;  // where skyseed's groups go; empty: none
@@ -159,7 +164,14 @@ std::string CpuLimitGroup::Describe() const {
 Status CpuLimitGroup::Remove() {
   if (removed_) return Status::Ok();
   removed_ = true;
-  if (rmdir(path_.c_str()) == 0 || errno == ENOENT) return Status::Ok();
+  // A process stopped a moment ago leaves its group only once the kernel
+  // has finished its exit, and a zombie until its reaper (often PID 1, for
+  // a daemon) collects it: EBUSY until then, longer on a busy host.
+  for (int attempt = 0; attempt < kRemoveAttempts; ++attempt) {
+    if (rmdir(path_.c_str()) == 0 || errno == ENOENT) return Status::Ok();
+    if (errno != EBUSY) break;
+    std::this_thread::sleep_for(kRemoveRetryInterval);
+  }
   return Status::IoError("cannot remove cgroup " + path_ + ": " + std::strerror(errno));
 }
 
