@@ -4,9 +4,10 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 #include <string>
+
+#include "common/number_text.h"
 
 namespace skyseed {
 
@@ -96,10 +97,9 @@ Result<double> ParsePercent(const std::string& text, const char* what, double ma
   while (!digits.empty() && (digits.back() == '%' || digits.back() == ' ')) digits.pop_back();
   const double v = WholeNumber(digits);
   if (!(v > 0) || v > max_percent) {
-    char most[32];
-    std::snprintf(most, sizeof most, "%g", max_percent);
     return Status::InvalidArgument(std::string(what) + " '" + text +
-                                   "': expected a percentage such as 10%, at most " + most + "%");
+                                   "': expected a percentage such as 10%, at most " +
+                                   FormatNumber("%g", max_percent) + "%");
   }
   return v / 100;
 }
@@ -132,11 +132,7 @@ Result<double> ParseMilliseconds(const std::string& text, const char* what) {
   return v * unit;
 }
 
-std::string DefaultText(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.15g", v);
-  return text;
-}
+std::string DefaultText(double v) { return FormatNumber("%.15g", v); }
 
 std::string DefaultText(const std::vector<int>& list) {
   std::string text;

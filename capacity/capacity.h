@@ -69,13 +69,13 @@ const SweepRecord* PairedDatabaseSweep(const std::vector<SweepRecord>& sweeps,
 // database sweep's order: "scaling tiers=D1,D2 db_gib=2.16,10.03
 // hit_ratio=0.9999,0.9412 peak_rps_tap=41.2,38.0 peak_tps_db=812,655
 // limit=tap-cpu,database-io guards=passed generator=skyseed-gen-4 reps=3".
-// db_gib is the tier's
-// pg_database_size in GiB; hit_ratio the buffer hit ratio over the database
-// sweep's valid windows (n/a without one); the limit is the TAP sweep's,
-// since the service in front of the database is what users plan; guards
-// counts the distinct guards either sweep failed; generator is the corpus's
-// (the database's skyseed.corpus); reps the fewest valid windows behind any
-// step of either sweep on those tiers, i.e. what every figure rests on.
+// db_gib is the tier's pg_database_size in GiB; hit_ratio the buffer hit
+// ratio over the database sweep's valid windows (n/a without one); the limit
+// is the TAP sweep's, since the service in front of the database is what
+// users plan; guards counts the distinct guards either sweep failed;
+// generator is the corpus's (the database's skyseed.corpus); reps the fewest
+// valid windows behind any step of either sweep on those tiers, i.e. what
+// every figure rests on.
 std::string ScalingLine(const SweepRecord& db, const SweepRecord& tap, const Slo& slo,
                         const std::string& generator);
 

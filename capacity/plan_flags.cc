@@ -1,8 +1,9 @@
 #include "capacity/plan_flags.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <nlohmann/json.hpp>
+
+#include "common/number_text.h"
 
 namespace skyseed {
 namespace {
@@ -16,11 +17,7 @@ std::string NodeName(const json& n) {
   return name;
 }
 
-std::string Rows(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.0f", v);
-  return text;
-}
+std::string Rows(double v) { return FormatNumber("%.0f", v); }
 
 struct Walk {
   const PlanFlagRule& rule;

@@ -1,9 +1,10 @@
 #include "capacity/sweep_record.h"
 
-#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
+
+#include "common/number_text.h"
 
 namespace skyseed {
 
@@ -82,11 +83,7 @@ std::vector<StatementTimes> StatementsFromJson(const json& j, const char* key) {
   return out;
 }
 
-std::string Num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
+std::string Num(double v) { return FormatNumber("%.6g", v); }
 
 }  // namespace
 

@@ -2,19 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "common/markup.h"
+#include "common/number_text.h"
 
 namespace skyseed {
 
 constexpr const char* kFont = "DejaVu Sans, Helvetica, Arial, sans-serif";
 
-std::string SvgNumber(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.1f", v);
-  return buf;
-}
+std::string SvgNumber(double v) { return FormatNumber("%.1f", v); }
 
 double SvgTextWidth(const std::string& text, double font_size) {
   return static_cast<double>(text.size()) * font_size * 0.6;

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "capacity/sweep_record.h"
+#include "common/number_text.h"
 #include "report/format.h"
 
 namespace skyseed {
@@ -16,30 +16,16 @@ const char* const kColors[] = {"#2563eb", "#d97706", "#059669", "#dc2626",
 const char* SweepColor(size_t i) { return kColors[i % 8]; }
 
 // Four decimals: a hit ratio's story is in the third and fourth.
-std::string FormatHitRatio(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4f", v);
-  return buf;
-}
+std::string FormatHitRatio(double v) { return FormatNumber("%.4f", v); }
 
 // Response sizes run from a few hundred bytes (a lookup) to megabytes.
 std::string ResponseBytes(double b) {
-  char buf[32];
-  if (b < 1024) {
-    std::snprintf(buf, sizeof buf, "%.0f B", b);
-  } else if (b < 1024 * 1024) {
-    std::snprintf(buf, sizeof buf, "%.3g KiB", b / 1024);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.3g MiB", b / (1024 * 1024));
-  }
-  return buf;
+  if (b < 1024) return FormatNumber("%.0f B", b);
+  if (b < 1024 * 1024) return FormatNumber("%.3g KiB", b / 1024);
+  return FormatNumber("%.3g MiB", b / (1024 * 1024));
 }
 
-std::string Percent(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v >= 10 ? "%.0f %%" : "%.2g %%", v);
-  return buf;
-}
+std::string Percent(double v) { return FormatNumber(v >= 10 ? "%.0f %%" : "%.2g %%", v); }
 
 bool AnyFlagged(const std::vector<SweepWindow>& ws) {
   return std::any_of(ws.begin(), ws.end(), [](const SweepWindow& w) { return !w.valid(); });

@@ -1,10 +1,11 @@
 #include "sweep/window_frame.h"
 
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <map>
+
+#include "common/number_text.h"
 
 namespace fs = std::filesystem;
 
@@ -14,11 +15,7 @@ namespace {
 constexpr double kMinDiskFreeGiB = 1.0;
 constexpr double kSwapGrowthMiB = 1.0;
 
-std::string Cores(double v) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%.2f", v);
-  return text;
-}
+std::string Cores(double v) { return FormatNumber("%.2f", v); }
 
 void ApplyServerDeltas(const ServerSnapshot& a, const ServerSnapshot& b, SweepWindow* w) {
   const double hit = b.blks_hit - a.blks_hit;

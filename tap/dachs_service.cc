@@ -14,6 +14,7 @@
 #include "common/file_reads.h"
 #include "common/file_writes.h"
 #include "common/interrupt.h"
+#include "common/number_text.h"
 #include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
 #include "tap/dachs_leftovers.h"
@@ -31,11 +32,7 @@ constexpr const char* kDachsSchemas[] = {"dc", "tap_schema", "uws", "ivoa"};
 constexpr const char* kFolder = kDachsFolder;
 constexpr double kStartSeconds = 60;
 
-std::string FormatCpus(double cpus) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", cpus);
-  return buf;
-}
+std::string FormatCpus(double cpus) { return FormatNumber("%g", cpus); }
 
 // Until the TAP service at `url` says it is available.
 Status AwaitAvailable(const std::string& url) {

@@ -13,13 +13,11 @@
 
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "tests/corpus_table_defs.h"
 #include "tests/grow/fake_chunk_connection.h"
 
 namespace skyseed {
 namespace {
-
-const TableDef& Obscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& Source() { return CorpusTableWithId(kSourceTableId); }
 
 // Produces `pieces` one by one, then the empty piece that ends them; a piece
 // "FAIL" is a generator failure.
@@ -38,7 +36,7 @@ const Digest128 kDigest{0x1111, 0x2222};
 
 TEST(ChunkCommit, RowsAndTheirLedgerEntryCommitInOneTransaction) {
   FakeChunkConnection db;
-  const Chunk chunk{&Source(), {100, 3}};
+  const Chunk chunk{&SourceDef(), {100, 3}};
   ASSERT_TRUE(CommitChunk(db, chunk, Pieces({"abc", "de"}), kDigest).ok());
   EXPECT_EQ(db.commits, 1);
   EXPECT_EQ(db.copied, std::vector<std::string>{"abcde"});
@@ -52,7 +50,7 @@ TEST(ChunkCommit, RowsAndTheirLedgerEntryCommitInOneTransaction) {
 TEST(ChunkCommit, ACopyTheServerRejectsLeavesNoLedgerEntry) {
   FakeChunkConnection db;
   db.fail_copy = true;
-  const Status s = CommitChunk(db, {&Source(), {100, 3}}, Pieces({"abc"}), kDigest);
+  const Status s = CommitChunk(db, {&SourceDef(), {100, 3}}, Pieces({"abc"}), kDigest);
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("rows 100..103"), std::string::npos) << s.message();
   EXPECT_TRUE(db.ledger.empty());
@@ -62,7 +60,7 @@ TEST(ChunkCommit, ACopyTheServerRejectsLeavesNoLedgerEntry) {
 
 TEST(ChunkCommit, AGeneratorFailureMidChunkLeavesNeitherRowsNorEntry) {
   FakeChunkConnection db;
-  EXPECT_FALSE(CommitChunk(db, {&Source(), {0, 5}}, Pieces({"ab", "FAIL", "cd"}), kDigest).ok());
+  EXPECT_FALSE(CommitChunk(db, {&SourceDef(), {0, 5}}, Pieces({"ab", "FAIL", "cd"}), kDigest).ok());
   EXPECT_TRUE(db.ledger.empty());
   EXPECT_TRUE(db.copied.empty());
 }
@@ -71,14 +69,14 @@ TEST(ChunkCommit, AGeneratorFailureMidChunkLeavesNeitherRowsNorEntry) {
 TEST(ChunkCommit, ALostCommitLeavesNeitherRowsNorEntry) {
   FakeChunkConnection db;
   db.fail_commit = true;
-  EXPECT_FALSE(CommitChunk(db, {&Source(), {0, 5}}, Pieces({"abcde"}), kDigest).ok());
+  EXPECT_FALSE(CommitChunk(db, {&SourceDef(), {0, 5}}, Pieces({"abcde"}), kDigest).ok());
   EXPECT_TRUE(db.ledger.empty());
   EXPECT_TRUE(db.copied.empty());
 }
 
 TEST(ChunkCommit, AChunkCommittedTwiceIsRefusedAndItsSecondCopyRolledBack) {
   FakeChunkConnection db;
-  const Chunk chunk{&Source(), {0, 5}};
+  const Chunk chunk{&SourceDef(), {0, 5}};
   ASSERT_TRUE(CommitChunk(db, chunk, Pieces({"abcde"}), kDigest).ok());
   EXPECT_FALSE(CommitChunk(db, chunk, Pieces({"abcde"}), kDigest).ok());
   EXPECT_EQ(db.ledger.size(), 1u);
@@ -89,7 +87,7 @@ TEST(ChunkCommit, AChunkCommittedTwiceIsRefusedAndItsSecondCopyRolledBack) {
 // moved from there: the move belongs to the chunk's transaction too.
 TEST(ChunkCommit, AFootprintTableMovesItsStagedRowsInsideTheTransaction) {
   FakeChunkConnection db;
-  const Chunk chunk{&Obscore(), {0, 2}};
+  const Chunk chunk{&ObscoreDef(), {0, 2}};
   ASSERT_TRUE(CommitChunk(db, chunk, Pieces({"xy"}), kDigest).ok());
   EXPECT_TRUE(db.staging_created);
   ASSERT_EQ(db.statements.size(), 1u);

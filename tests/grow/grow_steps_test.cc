@@ -13,19 +13,17 @@
 
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "tests/corpus_table_defs.h"
 #include "tests/grow/fake_grow_database.h"
 #include "tiers/corpus_hash.h"
 
 namespace skyseed {
 namespace {
 
-const TableDef& GrowStepsObscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& GrowStepsSource() { return CorpusTableWithId(kSourceTableId); }
-
 TableRows Rows(uint64_t obscore, uint64_t source) {
   TableRows r{};
-  r[GrowStepsObscore().index] = obscore;
-  r[GrowStepsSource().index] = source;
+  r[ObscoreDef().index] = obscore;
+  r[SourceDef().index] = source;
   return r;
 }
 

@@ -10,12 +10,10 @@
 
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "tests/corpus_table_defs.h"
 
 namespace skyseed {
 namespace {
-
-const TableDef& LoadPlanObscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& LoadPlanSource() { return CorpusTableWithId(kSourceTableId); }
 
 LedgerEntry LoadPlanEntry(const TableDef& t, uint64_t first, uint64_t count) {
   return {t.standard_name(), {first, count}, {first, count}};
@@ -23,8 +21,8 @@ LedgerEntry LoadPlanEntry(const TableDef& t, uint64_t first, uint64_t count) {
 
 TableRows LoadPlanRows(uint64_t obscore, uint64_t source) {
   TableRows r{};
-  r[LoadPlanObscore().index] = obscore;
-  r[LoadPlanSource().index] = source;
+  r[ObscoreDef().index] = obscore;
+  r[SourceDef().index] = source;
   return r;
 }
 
@@ -47,15 +45,15 @@ TEST(LoadPlan, AnEmptyLedgerLoadsEveryRowOnTheGrid) {
 }
 
 TEST(LoadPlan, OnlyWhatTheLedgerLacks) {
-  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 0, 3),
-                                           LoadPlanEntry(LoadPlanSource(), 0, 5)};
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(ObscoreDef(), 0, 3),
+                                           LoadPlanEntry(SourceDef(), 0, 5)};
   EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, LoadPlanRows(7, 5), {3, 0, 1})),
             (Names{"ivoa.obscore 3+3", "ivoa.obscore 6+1"}));
 }
 
 TEST(LoadPlan, ALedgerOfAnotherChunkSizeIsCompletedOnTheGrid) {
   // LoadPlanRows 0..4 came in chunks of 4; the rest follows the grid of 3.
-  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 0, 4)};
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(ObscoreDef(), 0, 4)};
   EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, LoadPlanRows(9, 0), {3, 0, 1})),
             (Names{"ivoa.obscore 4+2", "ivoa.obscore 6+3"}));
 }
@@ -66,7 +64,7 @@ TEST(LoadPlan, EachShardLoadsTheCellsItOwns) {
   EXPECT_EQ(Describe(PlanGeneratedLoad({}, LoadPlanRows(12, 0), {3, 1, 2})),
             (Names{"ivoa.obscore 3+3", "ivoa.obscore 9+3"}));
   // A piece cut short by the ledger belongs to its cell's shard.
-  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 0, 4)};
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(ObscoreDef(), 0, 4)};
   EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, LoadPlanRows(9, 0), {3, 0, 2})),
             (Names{"ivoa.obscore 6+3"}));
   EXPECT_EQ(Describe(PlanGeneratedLoad(ledger, LoadPlanRows(9, 0), {3, 1, 2})),
@@ -74,8 +72,8 @@ TEST(LoadPlan, EachShardLoadsTheCellsItOwns) {
 }
 
 TEST(LoadPlan, TiersOnlyGrow) {
-  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 0, 10),
-                                           LoadPlanEntry(LoadPlanSource(), 0, 100)};
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(ObscoreDef(), 0, 10),
+                                           LoadPlanEntry(SourceDef(), 0, 100)};
   EXPECT_TRUE(CheckOnlyGrows(ledger, LoadPlanRows(10, 100)).ok());
   EXPECT_TRUE(CheckOnlyGrows(ledger, LoadPlanRows(11, 200)).ok());
   const Status obscore = CheckOnlyGrows(ledger, LoadPlanRows(5, 100));
@@ -89,21 +87,21 @@ TEST(LoadPlan, TiersOnlyGrow) {
 
 TEST(LoadPlan, FilesTheLedgerLacks) {
   const std::vector<Chunk> files = {
-      {&LoadPlanObscore(), {0, 5}}, {&LoadPlanObscore(), {5, 5}}, {&LoadPlanSource(), {0, 4}}};
+      {&ObscoreDef(), {0, 5}}, {&ObscoreDef(), {5, 5}}, {&SourceDef(), {0, 4}}};
   Result<std::vector<Chunk>> all = PlanFileLoad({}, LoadPlanRows(10, 4), files, "ci");
   ASSERT_TRUE(all.ok());
   EXPECT_EQ(all->size(), 3u);
   Result<std::vector<Chunk>> rest =
-      PlanFileLoad({LoadPlanEntry(LoadPlanObscore(), 0, 5), LoadPlanEntry(LoadPlanSource(), 0, 4)},
+      PlanFileLoad({LoadPlanEntry(ObscoreDef(), 0, 5), LoadPlanEntry(SourceDef(), 0, 4)},
                    LoadPlanRows(10, 4), files, "ci");
   ASSERT_TRUE(rest.ok());
   EXPECT_EQ(Describe(*rest), (Names{"ivoa.obscore 5+5"}));
 }
 
 TEST(LoadPlan, AFileTheLedgerHoldsPartOfIsRefused) {
-  const std::vector<Chunk> files = {{&LoadPlanObscore(), {0, 5}}, {&LoadPlanObscore(), {5, 5}}};
+  const std::vector<Chunk> files = {{&ObscoreDef(), {0, 5}}, {&ObscoreDef(), {5, 5}}};
   Result<std::vector<Chunk>> r =
-      PlanFileLoad({LoadPlanEntry(LoadPlanObscore(), 0, 3)}, LoadPlanRows(10, 0), files, "S");
+      PlanFileLoad({LoadPlanEntry(ObscoreDef(), 0, 3)}, LoadPlanRows(10, 0), files, "S");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument);
   EXPECT_EQ(r.status().message(),
@@ -112,16 +110,15 @@ TEST(LoadPlan, AFileTheLedgerHoldsPartOfIsRefused) {
 }
 
 TEST(LoadPlan, LedgerCoversTheCountsWhoeverLoadedThem) {
-  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(LoadPlanObscore(), 3, 3),
-                                           LoadPlanEntry(LoadPlanObscore(), 0, 3),
-                                           LoadPlanEntry(LoadPlanSource(), 0, 3)};
+  const std::vector<LedgerEntry> ledger = {LoadPlanEntry(ObscoreDef(), 3, 3),
+                                           LoadPlanEntry(ObscoreDef(), 0, 3),
+                                           LoadPlanEntry(SourceDef(), 0, 3)};
   EXPECT_TRUE(LedgerCovers(ledger, LoadPlanRows(6, 3)));
   EXPECT_TRUE(LedgerCovers(ledger, LoadPlanRows(4, 2)));
   EXPECT_FALSE(LedgerCovers(ledger, LoadPlanRows(7, 3)));
   EXPECT_FALSE(LedgerCovers(ledger, LoadPlanRows(6, 4)));
-  EXPECT_FALSE(
-      LedgerCovers({LoadPlanEntry(LoadPlanObscore(), 0, 2), LoadPlanEntry(LoadPlanObscore(), 3, 3)},
-                   LoadPlanRows(6, 0)));
+  EXPECT_FALSE(LedgerCovers({LoadPlanEntry(ObscoreDef(), 0, 2), LoadPlanEntry(ObscoreDef(), 3, 3)},
+                            LoadPlanRows(6, 0)));
   EXPECT_TRUE(LedgerCovers({}, LoadPlanRows(0, 0)));
 }
 

@@ -9,6 +9,7 @@
 
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "tests/corpus_table_defs.h"
 
 namespace skyseed {
 namespace {
@@ -26,9 +27,6 @@ std::vector<StashEntry> Stash(const Names& names) {
   for (const std::string& n : names) out.push_back({n, "", ""});
   return out;
 }
-
-const TableDef& IndexStrategyObscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& IndexStrategySource() { return CorpusTableWithId(kSourceTableId); }
 
 TEST(IndexStrategy, ChooseIndexAction) {
   // Nothing loaded yet: every btree is built once, after the load.
@@ -59,8 +57,7 @@ TEST(IndexStrategy, ChooseIndexAction) {
 
 TEST(IndexStrategy, AFirstLoadSetsAsideWhatIsNotStashedAlready) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
-  const std::vector<Chunk> chunks = {{&IndexStrategyObscore(), {0, 10}},
-                                     {&IndexStrategySource(), {0, 100}}};
+  const std::vector<Chunk> chunks = {{&ObscoreDef(), {0, 10}}, {&SourceDef(), {0, 100}}};
   // Everything, in declaration order, when the GiSTs are built after the
   // load: nothing to repay on an empty table.
   EXPECT_EQ(
@@ -90,25 +87,20 @@ TEST(IndexStrategy, StashedGistsAreBuiltFirstToGrowWithTheLoad) {
              "gaia_source_pos_idx"});
   // A new corpus has every index stashed: the GiSTs of the tables this step
   // loads are built now (on empty tables), the btrees stay for later.
-  EXPECT_EQ(
-      NamesOf(IndexesToBuildFirst(indexes, all, {}, {{&IndexStrategyObscore(), {0, 10}}}, true)),
-      (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
+  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, {}, {{&ObscoreDef(), {0, 10}}}, true)),
+            (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
   EXPECT_EQ(NamesOf(IndexesToBuildFirst(
-                indexes, all, {},
-                {{&IndexStrategyObscore(), {0, 10}}, {&IndexStrategySource(), {0, 100}}}, true)),
+                indexes, all, {}, {{&ObscoreDef(), {0, 10}}, {&SourceDef(), {0, 100}}}, true)),
             (Names{"obscore_s_point_idx", "obscore_s_region_idx", "gaia_source_pos_idx"}));
   // Built after the load instead: nothing first on an empty table ...
-  EXPECT_TRUE(
-      IndexesToBuildFirst(indexes, all, {}, {{&IndexStrategyObscore(), {0, 10}}}, false).empty());
+  EXPECT_TRUE(IndexesToBuildFirst(indexes, all, {}, {{&ObscoreDef(), {0, 10}}}, false).empty());
   // ... but a GiST still stashed over loaded rows (a run stopped before its
   // build) is built before more rows come, as it is kept live from there.
   const std::vector<LedgerEntry> ledger = {{"ivoa.obscore", {0, 100}, {}}};
-  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, ledger,
-                                        {{&IndexStrategyObscore(), {100, 10}}}, false)),
+  EXPECT_EQ(NamesOf(IndexesToBuildFirst(indexes, all, ledger, {{&ObscoreDef(), {100, 10}}}, false)),
             (Names{"obscore_s_point_idx", "obscore_s_region_idx"}));
   // An index not stashed is live already.
-  EXPECT_TRUE(
-      IndexesToBuildFirst(indexes, {}, {}, {{&IndexStrategyObscore(), {0, 10}}}, true).empty());
+  EXPECT_TRUE(IndexesToBuildFirst(indexes, {}, {}, {{&ObscoreDef(), {0, 10}}}, true).empty());
 }
 
 TEST(IndexStrategy, AStepThatAddsASeventhRebuildsItsBtrees) {
@@ -117,14 +109,12 @@ TEST(IndexStrategy, AStepThatAddsASeventhRebuildsItsBtrees) {
                                            {"gaia.gaia_source", {0, 1000}, {}}};
   // Only ivoa.obscore grows, by 15 rows: its btrees (the q3c key is one)
   // go, its GiSTs stay, and the source catalogue's indexes are not touched.
-  EXPECT_EQ(
-      NamesOf(IndexesToSetAside(indexes, {}, ledger, {{&IndexStrategyObscore(), {100, 15}}}, true)),
-      (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
-             "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx", "obscore_em_max_idx",
-             "obscore_q3c_idx"}));
+  EXPECT_EQ(NamesOf(IndexesToSetAside(indexes, {}, ledger, {{&ObscoreDef(), {100, 15}}}, true)),
+            (Names{"obscore_pkey", "obscore_obs_id_idx", "obscore_obs_publisher_did_idx",
+                   "obscore_t_min_idx", "obscore_t_max_idx", "obscore_em_min_idx",
+                   "obscore_em_max_idx", "obscore_q3c_idx"}));
   // A smaller step keeps everything live.
-  EXPECT_TRUE(
-      IndexesToSetAside(indexes, {}, ledger, {{&IndexStrategyObscore(), {100, 14}}}, true).empty());
+  EXPECT_TRUE(IndexesToSetAside(indexes, {}, ledger, {{&ObscoreDef(), {100, 14}}}, true).empty());
 }
 
 TEST(IndexStrategy, BuildOrderStartsTheLongestFirst) {
@@ -147,7 +137,7 @@ TEST(IndexStrategy, BuildOrderStartsTheLongestFirst) {
 // name says "region" does not.
 TEST(IndexStrategy, BuildOrderFollowsTheDeclaredClassNotTheName) {
   auto declared = [](const char* name, IndexKind kind) {
-    return IndexDef{name, &IndexStrategyObscore(), kind, "", "", "", "", {}};
+    return IndexDef{name, &ObscoreDef(), kind, "", "", "", "", {}};
   };
   const std::vector<IndexDef> indexes = {
       declared("a_btree", IndexKind::kBtree), declared("b_region_point", IndexKind::kPointGist),
@@ -162,10 +152,10 @@ TEST(IndexStrategy, BuildOrderOfOneTable) {
   const std::vector<IndexDef> indexes = CorpusIndexes(QuoteIdentifierOffline);
   const std::vector<StashEntry> stash =
       Stash({"gaia_source_pkey", "gaia_source_pos_idx", "obscore_obs_id_idx"});
-  auto order = IndexBuildOrder(indexes, stash, &IndexStrategySource());
+  auto order = IndexBuildOrder(indexes, stash, &SourceDef());
   ASSERT_TRUE(order.ok());
   EXPECT_EQ(NamesOf(*order), (Names{"gaia_source_pos_idx", "gaia_source_pkey"}));
-  order = IndexBuildOrder(indexes, Stash({"gaia_source_pos_idx"}), &IndexStrategyObscore());
+  order = IndexBuildOrder(indexes, Stash({"gaia_source_pos_idx"}), &ObscoreDef());
   ASSERT_TRUE(order.ok());
   EXPECT_TRUE(order->empty());
 }

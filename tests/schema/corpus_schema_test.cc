@@ -6,12 +6,10 @@
 
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "tests/corpus_table_defs.h"
 
 namespace skyseed {
 namespace {
-
-const TableDef& CorpusSchemaObscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& CorpusSchemaSource() { return CorpusTableWithId(kSourceTableId); }
 
 const IndexDef& Index(const std::vector<IndexDef>& all, const std::string& name) {
   for (const IndexDef& i : all) {
@@ -22,11 +20,11 @@ const IndexDef& Index(const std::vector<IndexDef>& all, const std::string& name)
 }
 
 TEST(CorpusSchema, SpatialExpressions) {
-  EXPECT_EQ(PositionExpression(CorpusSchemaSource(), UnquotedIdentifier),
+  EXPECT_EQ(PositionExpression(SourceDef(), UnquotedIdentifier),
             "spoint(radians(ra), radians(dec))");
-  EXPECT_EQ(PositionExpression(CorpusSchemaObscore(), QuoteIdentifierOffline),
+  EXPECT_EQ(PositionExpression(ObscoreDef(), QuoteIdentifierOffline),
             "spoint(radians(\"s_ra\"), radians(\"s_dec\"))");
-  EXPECT_EQ(FootprintExpression(CorpusSchemaObscore(), UnquotedIdentifier), "s_region");
+  EXPECT_EQ(FootprintExpression(ObscoreDef(), UnquotedIdentifier), "s_region");
 }
 
 TEST(CorpusSchema, GistIndexesAreOnTheSpatialExpressions) {
@@ -62,34 +60,34 @@ TEST(CorpusSchema, StandardViewsShowExactlyTheObsCoreColumns) {
 }
 
 TEST(CorpusSchema, StagingCastsTheFootprintAndKeepsTheLiteral) {
-  const StagingSql s = StagingFor(CorpusSchemaObscore(), UnquotedIdentifier);
+  const StagingSql s = StagingFor(ObscoreDef(), UnquotedIdentifier);
   EXPECT_TRUE(s.create.starts_with("CREATE TEMP TABLE pg_temp.skyseed_stage_obscore ("));
   EXPECT_NE(s.create.find("  s_region text NOT NULL,"), std::string::npos);
   EXPECT_TRUE(s.create.ends_with(") ON COMMIT DELETE ROWS"));
   EXPECT_NE(s.move.find(", s_region_literal) SELECT obs_pk, "), std::string::npos);
   EXPECT_NE(s.move.find(" s_region::spoly, "), std::string::npos);
   EXPECT_TRUE(s.move.ends_with(", s_region FROM pg_temp.skyseed_stage_obscore"));
-  EXPECT_TRUE(StagingFor(CorpusSchemaSource(), UnquotedIdentifier).move.empty());
-  EXPECT_EQ(CopyInSql(CorpusSchemaObscore(), UnquotedIdentifier)
-                .rfind("COPY pg_temp.skyseed_stage_obscore (", 0),
-            0u);
+  EXPECT_TRUE(StagingFor(SourceDef(), UnquotedIdentifier).move.empty());
+  EXPECT_EQ(
+      CopyInSql(ObscoreDef(), UnquotedIdentifier).rfind("COPY pg_temp.skyseed_stage_obscore (", 0),
+      0u);
 }
 
 TEST(CorpusSchema, RowIndexOfTheKey) {
-  EXPECT_EQ(RowIndexExpression(CorpusSchemaObscore(), QuoteIdentifierOffline), "\"obs_pk\"");
+  EXPECT_EQ(RowIndexExpression(ObscoreDef(), QuoteIdentifierOffline), "\"obs_pk\"");
   // A source_id is its pixel times 2^35 plus the row index.
-  EXPECT_EQ(RowIndexExpression(CorpusSchemaSource(), QuoteIdentifierOffline),
+  EXPECT_EQ(RowIndexExpression(SourceDef(), QuoteIdentifierOffline),
             "(\"source_id\" & 34359738367)");
-  EXPECT_EQ(CorpusSchemaObscore().RowIndexOfKey(123456789), 123456789u);
-  EXPECT_EQ(CorpusSchemaSource().RowIndexOfKey((uint64_t{49151} << 35) + 77), 77u);
+  EXPECT_EQ(ObscoreDef().RowIndexOfKey(123456789), 123456789u);
+  EXPECT_EQ(SourceDef().RowIndexOfKey((uint64_t{49151} << 35) + 77), 77u);
 }
 
 TEST(CorpusSchema, CopyStatements) {
-  const std::string in = CopyInSql(CorpusSchemaSource(), QuoteIdentifierOffline);
+  const std::string in = CopyInSql(SourceDef(), QuoteIdentifierOffline);
   EXPECT_EQ(in.rfind("COPY \"skyseed_corpus\".\"gaia_source\" (\"source_id\", \"ref_epoch\", ", 0),
             0u);
   EXPECT_TRUE(in.ends_with(") FROM STDIN (FORMAT binary)"));
-  const std::string out = CopyOutSql(CorpusSchemaObscore(), QuoteIdentifierOffline, "true");
+  const std::string out = CopyOutSql(ObscoreDef(), QuoteIdentifierOffline, "true");
   EXPECT_EQ(out.rfind("COPY (SELECT \"obs_pk\", ", 0), 0u);
   EXPECT_NE(out.find("\"s_region_literal\" AS \"s_region\", "), std::string::npos);
   EXPECT_TRUE(

@@ -5,17 +5,15 @@
 
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "tests/corpus_table_defs.h"
 
 namespace skyseed {
 namespace {
 
-const TableDef& TierSpecObscore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& TierSpecSource() { return CorpusTableWithId(kSourceTableId); }
-
 TEST(TierSpec, RowsPerTable) {
   const TierSpec d1 = *FindTier("D1");
-  EXPECT_EQ(d1.RowsOf(TierSpecObscore()), 700'090u);
-  EXPECT_EQ(d1.RowsOf(TierSpecSource()), 8'170'000u);
+  EXPECT_EQ(d1.RowsOf(ObscoreDef()), 700'090u);
+  EXPECT_EQ(d1.RowsOf(SourceDef()), 8'170'000u);
   EXPECT_EQ(d1.RowsOf(kObsCoreTableId), 700'090u);
   EXPECT_EQ(d1.RowsOf(kSourceTableId), 8'170'000u);
 }

@@ -12,6 +12,7 @@
 
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "tests/corpus_table_defs.h"
 #include "tests/verify/fake_verify_database.h"
 #include "verify/verify.h"
 
@@ -23,7 +24,6 @@ constexpr uint64_t kChunkRows = 16;
 const char kTier[] = "t80";  // not a built-in tier: its record says the rows
 
 const TableDef& ObsCore() { return CorpusTableWithId(kObsCoreTableId); }
-const TableDef& VerifyCorpusSource() { return CorpusTableWithId(kSourceTableId); }
 uint64_t TierRows(const TableDef& t) { return &t == &ObsCore() ? 30 : 50; }
 
 // Row `row` as the generator encodes it: one binary COPY tuple.
@@ -111,7 +111,7 @@ TEST(VerifyCorpus, AChangedRowIsNamedWithItsChunk) {
   db.rows["gaia.gaia_source"][20].back() ^= 1;  // a value of row 20, its key intact
   const VerifyReport r = Verified(db);
   EXPECT_FALSE(r.ok());
-  const TableVerdict& v = VerdictOf(r, VerifyCorpusSource());
+  const TableVerdict& v = VerdictOf(r, SourceDef());
   EXPECT_EQ(v.chunks_differing, 1u);
   ASSERT_EQ(v.differing.size(), 1u);
   EXPECT_EQ(VerifyCorpusRows(v.differing[0].first, v.differing[0].end()), VerifyCorpusRows(16, 32));
@@ -144,10 +144,10 @@ TEST(VerifyCorpus, AMissingRowIsNamedWithItsChunk) {
 
 TEST(VerifyCorpus, ARowPastTheTierOutsideTheLedgerIsUnexpected) {
   FakeVerifyDatabase db = Grown();
-  db.rows["gaia.gaia_source"].push_back(Tuple(VerifyCorpusSource(), 50));
+  db.rows["gaia.gaia_source"].push_back(Tuple(SourceDef(), 50));
   const VerifyReport r = Verified(db);
   EXPECT_FALSE(r.ok());
-  const TableVerdict& v = VerdictOf(r, VerifyCorpusSource());
+  const TableVerdict& v = VerdictOf(r, SourceDef());
   EXPECT_EQ(v.db_rows, 51u);
   EXPECT_EQ(v.chunks_differing, 0u);
   EXPECT_EQ(v.rows_unexpected, 1u);
@@ -159,10 +159,10 @@ TEST(VerifyCorpus, ARowPastTheTierOutsideTheLedgerIsUnexpected) {
 TEST(VerifyCorpus, RowsPastTheTierWithTheirLedgerEntryAreAnUnfinishedGrow) {
   FakeVerifyDatabase db = Grown();
   std::vector<std::string>& rows = db.rows["gaia.gaia_source"];
-  for (uint64_t i = 50; i < 60; ++i) rows.push_back(Tuple(VerifyCorpusSource(), i));
+  for (uint64_t i = 50; i < 60; ++i) rows.push_back(Tuple(SourceDef(), i));
   db.ledger.push_back({"gaia.gaia_source", {50, 10}, DigestOf(rows, 50, 60).sum});
   const VerifyReport r = Verified(db);
-  EXPECT_TRUE(VerdictOf(r, VerifyCorpusSource()).ok()) << "the rows are the generator's";
+  EXPECT_TRUE(VerdictOf(r, SourceDef()).ok()) << "the rows are the generator's";
   EXPECT_EQ(r.problems, std::vector<std::string>{std::string("rows beyond tier ") + kTier +
                                                  " are loaded (an unfinished grow): 10 rows of "
                                                  "gaia.gaia_source past its 50"});
@@ -170,9 +170,9 @@ TEST(VerifyCorpus, RowsPastTheTierWithTheirLedgerEntryAreAnUnfinishedGrow) {
 
 TEST(VerifyCorpus, ALedgerDigestThatDisagreesIsTheLedgersDamage) {
   FakeVerifyDatabase db = Grown();
-  db.ledger[EntryAt(db, VerifyCorpusSource(), 16)].digest.lo ^= 1;
+  db.ledger[EntryAt(db, SourceDef(), 16)].digest.lo ^= 1;
   const VerifyReport r = Verified(db);
-  EXPECT_TRUE(VerdictOf(r, VerifyCorpusSource()).ok()) << "the table is not blamed";
+  EXPECT_TRUE(VerdictOf(r, SourceDef()).ok()) << "the table is not blamed";
   EXPECT_EQ(r.problems, std::vector<std::string>{"the chunk ledger is damaged: its digest of "
                                                  "gaia.gaia_source " +
                                                  VerifyCorpusRows(16, 32) +
@@ -182,9 +182,9 @@ TEST(VerifyCorpus, ALedgerDigestThatDisagreesIsTheLedgersDamage) {
 
 TEST(VerifyCorpus, ALostLedgerEntryIsTheLedgersDamage) {
   FakeVerifyDatabase db = Grown();
-  db.ledger.erase(db.ledger.begin() + EntryAt(db, VerifyCorpusSource(), 16));  // 16 of its 50 rows
+  db.ledger.erase(db.ledger.begin() + EntryAt(db, SourceDef(), 16));  // 16 of its 50 rows
   const VerifyReport r = Verified(db);
-  EXPECT_TRUE(VerdictOf(r, VerifyCorpusSource()).ok()) << "the table is not blamed";
+  EXPECT_TRUE(VerdictOf(r, SourceDef()).ok()) << "the table is not blamed";
   EXPECT_EQ(r.problems, std::vector<std::string>{
                             std::string("the chunk ledger is damaged: it accounts for 34 of the "
                                         "50 rows of gaia.gaia_source that tier ") +

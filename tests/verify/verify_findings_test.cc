@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "generator/source_row.h"
+#include "tests/corpus_table_defs.h"
 #include "tiers/corpus_hash.h"
 
 namespace skyseed {
@@ -18,11 +19,9 @@ namespace {
 
 constexpr uint64_t kVerifyFindingsSeed = 1;
 
-const TableDef& VerifyFindingsSource() { return CorpusTableWithId(kSourceTableId); }
-
 // The generator's digest of `range`, hashed on its own (not from chunks).
 TableDigest Generated(RowRange range) {
-  return HashRanges(VerifyFindingsSource(), kVerifyFindingsSeed, {range}, 1)[0];
+  return HashRanges(SourceDef(), kVerifyFindingsSeed, {range}, 1)[0];
 }
 
 LedgerEntry VerifyFindingsEntry(uint64_t first, uint64_t count) {
@@ -33,7 +32,7 @@ LedgerEntry VerifyFindingsEntry(uint64_t first, uint64_t count) {
 // `tier_rows` rows, the table holding exactly the generator's rows.
 TableCheck CheckOf(const std::vector<LedgerEntry>& ledger, uint64_t tier_rows) {
   TableCheck c;
-  c.table = &VerifyFindingsSource();
+  c.table = &SourceDef();
   c.plan = PlanTableCheck(ledger, "gaia.gaia_source", tier_rows, kVerifyPieceRows);
   for (const VerifyChunk& chunk : c.plan.chunks) c.generator.push_back(Generated(chunk.range));
   c.database = c.generator;

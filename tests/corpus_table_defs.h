@@ -1,0 +1,12 @@
+// The two corpus tables' definitions, for the tests that build plans,
+// ledgers and schemas around them.
+#pragma once
+
+#include "generator/corpus_tables.h"
+
+namespace skyseed {
+
+inline const TableDef& ObscoreDef() { return CorpusTableWithId(kObsCoreTableId); }
+inline const TableDef& SourceDef() { return CorpusTableWithId(kSourceTableId); }
+
+}  // namespace skyseed
