@@ -40,8 +40,6 @@ Status PrepareIndexes(GrowContext& ctx, const std::vector<LedgerEntry>& ledger,
                              phases);
 }
 
-}  // namespace
-
 // Everything after it trusts the ledger: a ledger that lost entries would
 // load rows again, and a hole it vouches for would be recorded as a tier.
 // The ledger chunks no tier record vouches for yet (a killed run's): each
@@ -88,6 +86,8 @@ Status CheckStash(GrowContext& ctx) {
   }
   return Status::Ok();
 }
+
+}  // namespace
 
 Status CheckLedgerOnce(GrowContext& ctx) {
   if (ctx.ledger_checked) return Status::Ok();

@@ -1,6 +1,7 @@
-# Sourced by the TAP tests that run sweeps through skyseed's own DaCHS:
-# counting checks, the packages they need, and a sweep refused. Expect
-# $bin (the skyseed binary) and $work (the test's temp dir).
+# Sourced by the TAP tests that run sweeps through skyseed's own DaCHS and
+# their fixture: counting checks, the packages they need, where the cpu
+# controller's cgroups are, whether a process runs, and a sweep refused
+# (which expects $bin, the skyseed binary, and $work, the test's temp dir).
 passed=0
 failed=0
 ok() { echo "ok: $*"; passed=$((passed + 1)); }
@@ -22,6 +23,16 @@ require_packages() {  # require_packages PACKAGE...: or fail, naming the script 
       finish
     fi
   done
+}
+# The cgroup hierarchy the kernel puts the cpu controller on.
+cpu_root="$(awk '$3 == "cgroup2" && system("grep -qw cpu " $2 "/cgroup.controllers") == 0 {print $2; exit}
+  $3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/self/mounts)"
+running() {  # running PGREP_ARGS...: a match that is not a zombie waiting for its reaper
+  local pid
+  for pid in $(pgrep "$@"); do
+    [ "$(ps -o stat= -p "$pid" 2>/dev/null | cut -c1)" != Z ] && return 0
+  done
+  return 1
 }
 # refused DESCRIPTION ARGS...: `skyseed sweep ARGS` exits 2 with one line and
 # creates nothing.

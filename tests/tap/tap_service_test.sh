@@ -22,16 +22,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The cgroup hierarchy the kernel puts the cpu controller on.
-cpu_root="$(awk '$3 == "cgroup2" && system("grep -qw cpu " $2 "/cgroup.controllers") == 0 {print $2; exit}
-  $3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/self/mounts)"
-running() {  # running PGREP_ARGS...: a match that is not a zombie waiting for its reaper
-  local pid
-  for pid in $(pgrep "$@"); do
-    [ "$(ps -o stat= -p "$pid" 2>/dev/null | cut -c1)" != Z ] && return 0
-  done
-  return 1
-}
 leftovers() {  # what a finished sweep must not leave
   local found=""
   running -f "dachs serve" && found+=" dachs"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The DaCHS tests' fixture. setup: the packages they need are installed (or
+# one line naming the script that installs them), before any of them starts.
+# cleanup: after the last of them, no DaCHS, haproxy or pooler process of
+# theirs is running and no CPU-limit cgroup of skyseed's is left: each test
+# checks its own sweep, this checks the suite's tests together, including
+# any that failed or was killed by its timeout.
+# Being a fixture also schedules them: ctest runs a fixture's tests at the
+# level of the pg tests, where their COST starts them first (tests/CMakeLists.txt).
+#   dachs_fixture.sh setup|cleanup
+set -u
+source "$(dirname "$0")/lib.sh"
+case "${1:-}" in
+  setup)
+    require_packages gavodachs2-server python3-pyvo python3-astropy postgresql-15-q3c pgbouncer \
+      pgpool2 haproxy
+    ok "the TAP packages are installed"
+    ;;
+  cleanup)
+    found=""
+    running -f "dachs serve" && found+=" dachs"
+    running -x haproxy && found+=" haproxy"
+    running -f "pgpool -f /tmp/skyseed-" && found+=" pgpool"
+    running -f "pgbouncer -d /tmp/skyseed-" && found+=" pgbouncer"
+    [ -n "$cpu_root" ] && compgen -G "$cpu_root/skyseed-tap-*" >/dev/null && found+=" cgroups"
+    check "nothing of the DaCHS tests is left:${found:- nothing}" test -z "$found"
+    ;;
+  *) echo "usage: dachs_fixture.sh setup|cleanup" >&2; exit 2 ;;
+esac
+finish
