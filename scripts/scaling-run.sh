@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The scaling run (docs/scaling-run.md): one database grown D1 -> D4 and both
 # sweeps at every tier, three repetitions, the users' TAP mix in windows long
-# enough for 200 requests of its rarest class (10 % at ~8 req/s: 300 s), the
+# enough for 200 requests of its rarest class (10 % at ~10 req/s: 300 s; at
+# ~6.5 req/s under the D2 CPU limit: 420 s), the
 # warm-up judged until it settles (up to 10 minutes, for tiers larger than
 # the machine's memory); and at D2 the TAP sweep again with DaCHS under a
 # CPU limit, as one process and as two behind haproxy. Before the database
@@ -13,14 +14,15 @@
 set -euo pipefail
 work="${1:-/var/tmp/skyseed-scaling}"
 source "$(dirname "$0")/bench/lib.sh"
-windows=(--clients 1,2,4,8 --duration 60 --tap-window 300 --reps 3 --warmup 600
-  --warmup-interval 20 --data-dir "$work/data")
-limited=(--tap-cpus 0.5 --tier D2)
+windows=(--clients 1,2,4,8 --duration 60 --reps 3 --warmup 600 --warmup-interval 20
+  --data-dir "$work/data")
+limited=(--tap-cpus 0.5 --tier D2 --tap-window 420)
 tiers=
 for tier in D1 D2 D3 D4; do
   tiers="${tiers:+$tiers,}$tier"
-  "$bin" sweep --target both --tier "$tiers" "${windows[@]}" --out "$work/out"
-  "$bin" sweep --target both --tier "$tiers" "${windows[@]}" --out "$work/out" --remeasure-flagged
+  "$bin" sweep --target both --tier "$tiers" "${windows[@]}" --tap-window 300 --out "$work/out"
+  "$bin" sweep --target both --tier "$tiers" "${windows[@]}" --tap-window 300 --out "$work/out" \
+    --remeasure-flagged
   if [ "$tier" = D2 ]; then
     for k in 1 2; do
       for pass in measure remeasure; do
