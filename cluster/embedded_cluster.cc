@@ -76,11 +76,17 @@ Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const 
                                              const std::string& dbname) {
   SKYSEED_RETURN_IF_ERROR(CheckDatabaseName(dbname));
   // A path no cluster can be made in is refused before the lock file beside
-  // it is created (/dev/null would get /dev/.null.skyseed-lock).
+  // it is created (/dev/null would get /dev/.null.skyseed-lock). A directory
+  // that looks foreign while its lock file exists may be another skyseed's
+  // initdb half-way (PG_VERSION written, the marker not yet): that is judged
+  // again under the lock, once the other process is done.
   SKYSEED_ASSIGN_OR_RETURN(const fs::path resolved, ResolveDataDir(data_dir));
   SKYSEED_ASSIGN_OR_RETURN(const DirKind kind, ClassifyDir(resolved));
-  if (kind == DirKind::kNotDirectory || kind == DirKind::kForeignCluster ||
-      kind == DirKind::kOther) {
+  SKYSEED_ASSIGN_OR_RETURN(const fs::path lock_path, ClusterLockPath(data_dir));
+  std::error_code ec;
+  const bool lock_file_exists = fs::exists(fs::symlink_status(lock_path, ec));
+  if (kind == DirKind::kNotDirectory ||
+      ((kind == DirKind::kForeignCluster || kind == DirKind::kOther) && !lock_file_exists)) {
     return Status::InvalidArgument(NotOursMessage(resolved, kind));
   }
   // Held until the database exists: initdb, the start and CREATE DATABASE

@@ -10,10 +10,13 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <thread>
 
+#include "cluster/cluster_lock.h"
 #include "cluster/data_dir.h"
 #include "tests/temp_dir.h"
 
@@ -117,6 +120,55 @@ TEST_F(EmbeddedClusterTest, StartStopRestartAndCrashRecovery) {
 
   ASSERT_TRUE(StopEmbeddedCluster(data_dir_.string()).ok());
   EXPECT_FALSE(StateOf(data_dir_).running);
+}
+
+// Another skyseed's initdb half-way: the lock held, PG_VERSION written, the
+// marker not yet. A second start waits for the lock and judges the
+// directory then, where it used to refuse it at once as a cluster skyseed
+// did not create (pg_embedded_race caught it on a loaded host).
+TEST_F(EmbeddedClusterTest, ADirectoryBeingInitialisedUnderTheLockIsWaitedFor) {
+  ASSERT_FALSE(tmp_.path().empty());
+  std::optional<ClusterLock> other;
+  {
+    Result<ClusterLock> lock = ClusterLock::Acquire(data_dir_.string());
+    ASSERT_TRUE(lock.ok()) << lock.status().message();
+    other.emplace(std::move(*lock));
+  }
+  fs::create_directory(data_dir_);
+  std::ofstream(data_dir_ / "PG_VERSION") << "15\n";
+
+  std::future<Result<EmbeddedCluster>> second = std::async(
+      std::launch::async, [&] { return StartEmbeddedCluster(data_dir_.string(), settings_); });
+  ASSERT_EQ(second.wait_for(std::chrono::milliseconds(500)), std::future_status::timeout)
+      << "judged the directory without waiting for the lock: " << second.get().status().message();
+
+  // The other process gave up and left the directory empty: the second makes
+  // the cluster itself.
+  fs::remove(data_dir_ / "PG_VERSION");
+  other.reset();
+  Result<EmbeddedCluster> started = second.get();
+  ASSERT_TRUE(started.ok()) << started.status().message();
+  EXPECT_TRUE(fs::exists(data_dir_ / "skyseed-cluster"));
+  EXPECT_EQ(QueryOne(started->conninfo, "SELECT 1"), "1");
+}
+
+// Judged under the lock, a directory that still looks foreign once the lock
+// is free is refused as before, and left as it was.
+TEST(EmbeddedClusterRefusalTest, AForeignClusterBesideALockFileIsRefusedUnderTheLock) {
+  TempDir tmp{kReachable};
+  ASSERT_FALSE(tmp.path().empty());
+  const fs::path dir = tmp.path() / "theirs";
+  ASSERT_TRUE(ClusterLock::Acquire(dir.string()).ok());  // a stale lock file, free
+  fs::create_directory(dir);
+  std::ofstream(dir / "PG_VERSION") << "15\n";
+
+  Result<EmbeddedCluster> started = StartEmbeddedCluster(dir.string(), DetectMachine(2));
+  ASSERT_FALSE(started.ok());
+  EXPECT_EQ(started.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(started.status().message().find("did not create"), std::string::npos)
+      << started.status().message();
+  EXPECT_EQ(Slurp(dir / "PG_VERSION"), "15\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
 }
 
 TEST(EmbeddedClusterRefusalTest, NonEmptyForeignDirectoryIsLeftUntouched) {
