@@ -17,12 +17,7 @@ case "${1:-}" in
     ok "the TAP packages are installed"
     ;;
   cleanup)
-    found=""
-    running -f "dachs serve" && found+=" dachs"
-    running -x haproxy && found+=" haproxy"
-    running -f "pgpool -f /tmp/skyseed-" && found+=" pgpool"
-    running -f "pgbouncer -d /tmp/skyseed-" && found+=" pgbouncer"
-    [ -n "$cpu_root" ] && compgen -G "$cpu_root/skyseed-tap-*" >/dev/null && found+=" cgroups"
+    found="$(service_leftovers /tmp/skyseed-)"
     check "nothing of the DaCHS tests is left:${found:- nothing}" test -z "$found"
     ;;
   *) echo "usage: dachs_fixture.sh setup|cleanup" >&2; exit 2 ;;

@@ -34,6 +34,16 @@ running() {  # running PGREP_ARGS...: a match that is not a zombie waiting for i
   done
   return 1
 }
+# service_leftovers DIR: what of skyseed's DaCHS and its helpers (under DIR) still runs.
+service_leftovers() {
+  local found=""
+  running -f "dachs serve" && found+=" dachs"
+  running -x haproxy && found+=" haproxy"
+  running -f "pgpool -f $1" && found+=" pgpool"
+  running -f "pgbouncer -d $1" && found+=" pgbouncer"
+  [ -n "$cpu_root" ] && compgen -G "$cpu_root/skyseed-tap-*" >/dev/null && found+=" cgroups"
+  echo "$found"
+}
 # refused DESCRIPTION ARGS...: `skyseed sweep ARGS` exits 2 with one line and
 # creates nothing.
 refused() {

@@ -23,12 +23,8 @@ cleanup() {
 trap cleanup EXIT
 
 leftovers() {  # what a finished sweep must not leave
-  local found=""
-  running -f "dachs serve" && found+=" dachs"
-  running -x haproxy && found+=" haproxy"
-  running -f "pgpool -f $pgdir" && found+=" pgpool"
-  running -f "pgbouncer -d $pgdir" && found+=" pgbouncer"
-  compgen -G "$cpu_root/skyseed-tap-*" >/dev/null && found+=" cgroups"
+  local found
+  found="$(service_leftovers "$pgdir")"
   [ -e "$pgdir/skyseed-dachs" ] && found+=" folder"
   echo "$found"
 }
