@@ -27,7 +27,10 @@ CpuReading ReadCpu(int postmaster_pid, const std::vector<int>& service_pids,
   CpuReading r;
   r.host_busy = HostBusyCpuSeconds().value_or(0);
   if (postmaster_pid > 0 || !service_pids.empty() || !proxy_pids.empty()) {
-    const std::vector<ProcStat> all = ReadAllProcesses();
+    std::vector<int> roots = service_pids;
+    roots.insert(roots.end(), proxy_pids.begin(), proxy_pids.end());
+    if (postmaster_pid > 0) roots.push_back(postmaster_pid);
+    const std::vector<ProcStat> all = ReadSettledProcesses(roots);
     // The trees' sum; -1 when none of the roots runs.
     auto trees = [&](const std::vector<int>& roots) {
       double sum = -1;

@@ -1,5 +1,6 @@
 // The CPU of a process tree from /proc against the kernel's other account of
-// the same work: getrusage(RUSAGE_CHILDREN) once the tree has been reaped.
+// the same work: getrusage(RUSAGE_CHILDREN) once the tree has been reaped;
+// and reads of /proc during which a parent reaped a child, replayed.
 #include "common/process_tree_cpu.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +8,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
 
 namespace skyseed {
 namespace {
@@ -91,6 +96,91 @@ TEST(ProcessTreeCpu, CountsLiveAndReapedDescendantsAsTheKernelDoes) {
   // processes spent between the read and their exit.
   EXPECT_NEAR(before, kernel, 0.08) << "tree " << before << " s, rusage " << kernel << " s";
   EXPECT_EQ(TreeCpuSeconds(ReadAllProcesses(), child), 0) << "a gone root has no tree";
+}
+
+ProcStat Process(int pid, int ppid, uint64_t utime, uint64_t cutime) {
+  ProcStat p;
+  p.pid = pid;
+  p.ppid = ppid;
+  p.comm = "postgres";
+  p.utime = utime;
+  p.cutime = cutime;
+  return p;
+}
+
+// The reads /proc gave, one per call, then the last again; `calls` counts them.
+std::function<std::vector<ProcStat>()> Replay(std::vector<std::vector<ProcStat>> reads,
+                                              std::shared_ptr<size_t> calls = nullptr) {
+  if (!calls) calls = std::make_shared<size_t>(0);
+  return [reads, calls] { return reads[std::min((*calls)++, reads.size() - 1)]; };
+}
+
+// A postmaster (pid 900, 100 ticks reaped so far) and its backend 300 (a
+// smaller pid, after pids wrapped: /proc lists it first). In the second read
+// the backend is read alive at 60 ticks, then exits and is reaped before the
+// postmaster is read: its ticks are in both. The tree really used
+// 10 + 100 + 60 ticks.
+TEST(ProcessTreeCpu, AReadDuringWhichTheServerReapedABackendIsNotUsed) {
+  const std::vector<ProcStat> alive = {Process(300, 900, 50, 0), Process(900, 1, 10, 100)};
+  const std::vector<ProcStat> torn = {Process(300, 900, 60, 0), Process(900, 1, 10, 160)};
+  const std::vector<ProcStat> reaped = {Process(900, 1, 10, 160)};
+  const double truth = TreeCpuSeconds(reaped, 900);
+  ASSERT_GT(TreeCpuSeconds(torn, 900), truth) << "the torn read should count the backend twice";
+  EXPECT_EQ(TreeCpuSeconds(ReadSettledProcesses({900}, 20, Replay({alive, torn, reaped})), 900),
+            truth);
+  // And the other way: the backend reaped after the postmaster's read and
+  // before its own, in neither.
+  const std::vector<ProcStat> lost = {Process(900, 1, 10, 100)};
+  EXPECT_EQ(TreeCpuSeconds(ReadSettledProcesses({900}, 20, Replay({alive, lost, reaped})), 900),
+            truth);
+  // A reap elsewhere on the host (950, not in the tree) asks for no other read.
+  const std::vector<ProcStat> quiet = {Process(900, 1, 10, 160), Process(950, 1, 0, 0)};
+  const std::vector<ProcStat> other = {Process(900, 1, 10, 160), Process(950, 1, 0, 7)};
+  auto calls = std::make_shared<size_t>(0);
+  EXPECT_EQ(
+      TreeCpuSeconds(ReadSettledProcesses({900}, 20, Replay({quiet, quiet, other}, calls)), 900),
+      truth);
+  EXPECT_EQ(*calls, 3u);
+}
+
+// With the kernel's /proc: a child that keeps forking and reaping
+// short-lived burners while the tree is read. Each settled reading is at
+// least the one before it and at most what the kernel counts for the tree
+// once it has been reaped.
+TEST(ProcessTreeCpu, SettledReadingsOfAForkingTreeOnlyGrowAndStayWithinTheKernelsCount) {
+  rusage earlier{};
+  ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &earlier), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    for (int i = 0; i < 60; ++i) {
+      const pid_t burner = fork();
+      if (burner == 0) {
+        Burn(0.01);
+        _exit(0);
+      }
+      waitpid(burner, nullptr, 0);
+    }
+    _exit(0);
+  }
+  std::vector<double> readings;
+  int status = 0;
+  // Until it has exited and been reaped (a zombie is still in /proc).
+  while (waitpid(child, &status, WNOHANG) == 0) {
+    readings.push_back(TreeCpuSeconds(ReadSettledProcesses({child}), child));
+  }
+  rusage ru{};
+  ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &ru), 0);
+  const double kernel = ProcessTreeCpuSeconds(ru.ru_utime) + ProcessTreeCpuSeconds(ru.ru_stime) -
+                        ProcessTreeCpuSeconds(earlier.ru_utime) -
+                        ProcessTreeCpuSeconds(earlier.ru_stime);
+  ASSERT_GT(readings.size(), 1u);
+  for (size_t i = 1; i < readings.size(); ++i) {
+    // Ticks summed in another order may differ in the last bits.
+    EXPECT_GE(readings[i], readings[i - 1] - 1e-9) << "reading " << i;
+  }
+  // A clock tick per process and field of slack.
+  EXPECT_LE(readings.back(), kernel + 0.05) << "kernel " << kernel << " s";
 }
 
 }  // namespace
