@@ -76,17 +76,17 @@ std::vector<ProcStat> ReadAllProcesses() {
   return out;
 }
 
-std::vector<ProcStat> ReadSettledProcesses(const std::vector<int>& roots, int tries,
-                                           const std::function<std::vector<ProcStat>()>& read) {
+ProcessesRead ReadSettledProcesses(const std::vector<int>& roots, int tries,
+                                   const std::function<std::vector<ProcStat>()>& read) {
   std::vector<ProcStat> before = read();
   std::vector<ProcStat> middle = read();
   for (int i = 1; i < tries; ++i) {
     std::vector<ProcStat> after = read();
-    if (Settled(before, middle, after, roots)) return middle;
+    if (Settled(before, middle, after, roots)) return {std::move(middle), true};
     before = std::move(middle);
     middle = std::move(after);
   }
-  return middle;
+  return {std::move(middle), false};
 }
 
 double TreeCpuSeconds(const std::vector<ProcStat>& processes, int root) {

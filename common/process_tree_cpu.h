@@ -24,9 +24,13 @@ std::vector<ProcStat> ReadAllProcesses();
 // order, and pids wrap (32768 by default): a postmaster's new backends soon
 // have smaller pids than it has. A read is taken as settled when every tree
 // member's reaped ticks were the same in the reads before and after it; up
-// to `tries` reads, then the last one. `read` is ReadAllProcesses but for
-// tests.
-std::vector<ProcStat> ReadSettledProcesses(
+// to `tries` reads, then the last one, not settled (a tree reaping faster
+// than /proc can be read twice). `read` is ReadAllProcesses but for tests.
+struct ProcessesRead {
+  std::vector<ProcStat> processes;
+  bool settled = false;
+};
+ProcessesRead ReadSettledProcesses(
     const std::vector<int>& roots, int tries = 20,
     const std::function<std::vector<ProcStat>()>& read = ReadAllProcesses);
 

@@ -30,7 +30,7 @@ CpuReading ReadCpu(int postmaster_pid, const std::vector<int>& service_pids,
     std::vector<int> roots = service_pids;
     roots.insert(roots.end(), proxy_pids.begin(), proxy_pids.end());
     if (postmaster_pid > 0) roots.push_back(postmaster_pid);
-    const std::vector<ProcStat> all = ReadSettledProcesses(roots);
+    const std::vector<ProcStat> all = ReadSettledProcesses(roots).processes;
     // The trees' sum; -1 when none of the roots runs.
     auto trees = [&](const std::vector<int>& roots) {
       double sum = -1;

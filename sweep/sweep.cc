@@ -25,6 +25,7 @@
 #include "workload/child_connection.h"
 #include "workload/class_explain.h"
 #include "workload/tap_classes.h"
+#include "workload/working_set.h"
 
 namespace fs = std::filesystem;
 
@@ -219,7 +220,12 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
         s.window_dir = dir;
         return RunWindow(s, c, clients, rep, seconds);
       };
-      PgSweepBench bench(run, tier_dir.string(), c, record.key.Text(), d.corpus_digest);
+      std::vector<std::string> classes;
+      for (const MixClass& m : o.mix) {
+        if (m.weight > 0) classes.push_back(m.query_class->name);
+      }
+      PgSweepBench bench(run, WorkingSetPrimer(c, classes, tier, o.workload), tier_dir.string(), c,
+                         record.key.Text(), d.corpus_digest);
       SKYSEED_RETURN_IF_ERROR(MeasureTier(bench, o, "tps", done, held, &d, narrator));
       SKYSEED_RETURN_IF_ERROR(RecordTierSweep(c, record.key.Text(), d));
       SKYSEED_RETURN_IF_ERROR(RecordSweepSetup(c, record.key.Text(), record.setup));

@@ -8,8 +8,8 @@
 #include "common/child_process.h"
 #include "common/file_reads.h"
 #include "sweep/cpu_attribution.h"
-#include "sweep/pgbench_log.h"
 #include "sweep/window_frame.h"
+#include "workload/pgbench_log.h"
 
 namespace fs = std::filesystem;
 

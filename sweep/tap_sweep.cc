@@ -15,6 +15,7 @@
 #include "sweep/tier_measure.h"
 #include "tap/dachs_service.h"
 #include "workload/tap_classes.h"
+#include "workload/working_set.h"
 
 namespace fs = std::filesystem;
 
@@ -84,7 +85,14 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
     setting.window_dir = dir;
     return RunTapWindow(setting, c, clients, rep, seconds);
   };
-  PgSweepBench bench(run, (tier_dir / "tap").string(), c, key, t->corpus_digest);
+  // Only skyseed's DaCHS is known to serve the corpus tables of this
+  // database; a --tap-url service's working set is its own.
+  std::vector<std::string> classes;
+  for (const TapMixClass& m : o.tap_mix) {
+    if (m.weight > 0 && o.tap.url.empty()) classes.push_back(m.query_class->name);
+  }
+  PgSweepBench bench(run, WorkingSetPrimer(c, classes, tier, o.workload),
+                     (tier_dir / "tap").string(), c, key, t->corpus_digest);
   // The TAP sweep's own window length (--tap-window), everything else as asked.
   SweepOptions tap_windows = o;
   tap_windows.duration_s = o.tap_duration_s();

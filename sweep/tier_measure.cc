@@ -114,6 +114,10 @@ Status MeasureTier(SweepBench& bench, const SweepOptions& o, const char* rate,
         continue;
       }
       if (!held) continue;
+      if (!warmed) {
+        SKYSEED_ASSIGN_OR_RETURN(const std::string primed, bench.Prime());
+        if (!primed.empty()) narrator.Say(t->tier + ": read the working set ahead: " + primed);
+      }
       if (!warmed && o.warmup_s > 0) {
         SKYSEED_ASSIGN_OR_RETURN(WarmupRecord warmup,
                                  WarmUp(bench, o, rate, clients, t->tier, narrator));

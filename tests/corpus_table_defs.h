@@ -3,6 +3,8 @@
 #pragma once
 
 #include "generator/corpus_tables.h"
+#include "generator/obscore_row.h"
+#include "generator/source_row.h"
 
 namespace skyseed {
 

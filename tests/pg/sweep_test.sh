@@ -14,9 +14,29 @@ sql "$db" "CREATE EXTENSION pg_stat_statements" >/dev/null
 args=(--tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1 --db "$(conninfo "$db")")
 
 # This run's warm-up is judged: 1 s intervals, at most 3 s.
-check "a short sweep runs" "$bin" sweep --tier ci --clients 1,2 --duration 3 --reps 2 --warmup 3 \
-  --warmup-interval 1 --db "$(conninfo "$db")" --keep-logs --out "$out/s" \
+logged() { "$@" | tee "$out/said.txt"; return "${PIPESTATUS[0]}"; }  # logged COMMAND...
+check "a short sweep runs" logged "$bin" sweep --tier ci --clients 1,2 --duration 3 --reps 2 \
+  --warmup 3 --warmup-interval 1 --db "$(conninfo "$db")" --keep-logs --out "$out/s" \
   --mix lookup_source=60,cone_source=30,footprint_obscore=10
+# The working set read ahead of the warm-up: the rows it says it touched,
+# counted here another way: the distinct drawn IDs, and the cones through
+# q3c (another library than the pg_sphere index the class uses).
+check "the working set read ahead is every drawn source and every cone's rows" python3 - \
+  "$out/said.txt" "$(conninfo "$db")" <<'PY'
+import re, subprocess, sys
+said = open(sys.argv[1]).read()
+m = re.search(r"^ci: read the working set ahead: lookup_source (\d+) rows, cone_source (\d+) rows "
+              r"in [0-9.]+ s$", said, re.M)
+assert m, said
+def sql(q):
+    return subprocess.run(["psql", "-X", "-At", sys.argv[2], "-c", q], check=True,
+                          capture_output=True, text=True).stdout.split()
+ids = set(sql("SELECT source_id FROM skyseed_workload.lookup_source"))
+cones = sql("SELECT sum(n) FROM skyseed_workload.cone c, LATERAL (SELECT count(*) n FROM "
+            "skyseed_corpus.gaia_source g WHERE q3c_join(c.ra, c.dec, g.ra, g.dec, c.radius)) x")
+assert len(ids) > 1000 and int(m.group(1)) == len(ids), (m.group(1), len(ids))
+assert int(m.group(2)) == int(cones[0]) > 0, (m.group(2), cones)
+PY
 check "it wrote sweep.json and windows.csv" test -s "$out/s/sweep.json" -a -s "$out/s/windows.csv"
 check "the warm-up is recorded, and flags the first window cold only if it did not settle" \
   python3 - "$out/s" <<'PY'

@@ -23,10 +23,15 @@ class FakeSweepBench final : public SweepBench {
   std::function<SweepWindow(int clients, int rep)> script;
   // Warm-up interval n's figures are warmup[n - 1], the last one repeated.
   std::vector<WarmupInterval> warmup = {{}};
-  // "warmup 1 at 2 clients 5 s", "run 2/1 10 s", "record 2/1", "update 2/1".
+  // "prime ahead", "warmup 1 at 2 clients 5 s", "run 2/1 10 s", "record 2/1",
+  // "update 2/1".
   std::vector<std::string> log;
   std::map<std::pair<int, int>, SweepWindow> records;  // as recorded or updated last
 
+  Result<std::string> Prime() override {
+    log.push_back("prime ahead");
+    return std::string("the scripted working set");
+  }
   Result<SweepWindow> RunWarmupInterval(int n, int clients, int seconds) override {
     log.push_back("warmup " + std::to_string(n) + " at " + std::to_string(clients) + " clients " +
                   std::to_string(seconds) + " s");

@@ -151,8 +151,8 @@ TEST(TierMeasure, AFlaggedWindowIsMeasuredAgainOnlyUnderRemeasureFlagged) {
   o.remeasure_flagged = true;
   TierMeasureSweep again;
   Measure(&again, o, done);
-  EXPECT_EQ(again.bench.log,
-            (std::vector<std::string>{"warmup 1 at 2 clients 1 s", "run 2/2 10 s", "record 2/2"}));
+  EXPECT_EQ(again.bench.log, (std::vector<std::string>{"prime ahead", "warmup 1 at 2 clients 1 s",
+                                                       "run 2/2 10 s", "record 2/2"}));
   ASSERT_EQ(again.tier.windows.size(), 4u);
   EXPECT_TRUE(again.tier.windows[3].valid()) << "the new measurement takes its place";
   EXPECT_DOUBLE_EQ(again.tier.windows[3].tps, 1900);
@@ -201,10 +201,11 @@ TEST(TierMeasure, RecordedWindowsAreNotMeasuredAgainOnResume) {
   TierMeasureSweep r;
   Measure(&r, o, {Scripted(1, 1), Scripted(1, 2), Scripted(2, 1)});
   ASSERT_TRUE(r.status.ok()) << r.status.message();
-  EXPECT_EQ(r.bench.log,
-            (std::vector<std::string>{"warmup 1 at 2 clients 1 s", "run 2/2 10 s", "record 2/2",
-                                      "run 4/1 10 s", "record 4/1", "run 4/2 10 s", "record 4/2"}))
-      << "warmed at the first client count left to measure, once";
+  EXPECT_EQ(r.bench.log, (std::vector<std::string>{"prime ahead", "warmup 1 at 2 clients 1 s",
+                                                   "run 2/2 10 s", "record 2/2", "run 4/1 10 s",
+                                                   "record 4/1", "run 4/2 10 s", "record 4/2"}))
+      << "the working set read and the tier warmed at the first client count left to measure, "
+         "once each";
   EXPECT_EQ(Names(r.tier.windows),
             (std::vector<std::string>{"1/1", "1/2", "2/1", "2/2", "4/1", "4/2"}));
   EXPECT_TRUE(r.tier.finding.saturated);
@@ -219,7 +220,9 @@ TEST(TierMeasure, ARepetitionColderThanItsTwinIsFlaggedAndItsRecordUpdated) {
   TierMeasureSweep r;
   Measure(&r, TierMeasureOptions({1}, 2), {planted});
   ASSERT_TRUE(r.status.ok()) << r.status.message();
-  EXPECT_EQ(r.bench.log, (std::vector<std::string>{"run 1/2 10 s", "record 1/2", "update 1/1"}));
+  EXPECT_EQ(r.bench.log,
+            (std::vector<std::string>{"prime ahead", "run 1/2 10 s", "record 1/2", "update 1/1"}))
+      << "the working set is read ahead even without a warm-up";
   ASSERT_EQ(r.tier.windows.size(), 2u);
   ASSERT_EQ(r.tier.windows[0].flags.size(), 1u);
   EXPECT_EQ(r.tier.windows[0].flags[0].guard, Guard::kWarmCache);

@@ -84,6 +84,39 @@ dachs_left() {  # roles and schemas of skyseed's DaCHS in the cluster
             + (SELECT count(*) FROM pg_namespace WHERE nspname IN ('dc', 'tap_schema', 'uws', 'ivoa'))"
 }
 check "and its roles and schemas, after SIGTERM" test "$(dachs_left)" = 0
+# The TAP classes' working set, read ahead of the first TAP window: the rows
+# it says each class touched, counted here from the workload's parameter
+# files (skyseed workload) another way: DIDs made and matched in Python,
+# cones through pg_sphere (the service's cones go through q3c), streams
+# from the sorted source IDs.
+"$bin" workload --tier ci --out "$work/workload" >/dev/null
+check "the TAP working set read ahead is the drawn rows of each class" python3 - \
+  "$work/killed.log" "$conn" "$work/workload/params" <<'PY'
+import bisect, csv, os, re, subprocess, sys
+said, conn, params = sys.argv[1:]
+m = re.search(r"^ci: read the working set ahead: tap_lookup (\d+) rows, tap_cone (\d+) rows, "
+              r"tap_stream_1000 (\d+) rows in [0-9.]+ s$", open(said).read(), re.M)
+assert m, open(said).read()
+def psql(script):
+    return subprocess.run(["psql", "-X", "-At", "-v", "ON_ERROR_STOP=1", conn], input=script,
+                          check=True, capture_output=True, text=True).stdout.split()
+rows = lambda name: list(csv.DictReader(open(os.path.join(params, name))))
+sources = {int(r["source_id"]) for r in rows("lookup_source.csv")}
+dids = {"ivo://skyseed.example/%s?%s" % (r["obs_id"].split(".")[0].lower(), r["obs_id"])
+        for r in rows("lookup_obs.csv")}
+published = psql("SELECT obs_publisher_did FROM skyseed_corpus.obscore")
+ids = sorted(int(x) for x in psql("SELECT source_id FROM skyseed_corpus.gaia_source"))
+lookups = len(sources & set(ids)) + sum(1 for d in published if d in dids)
+streams = sum(min(1000, len(ids) - bisect.bisect_left(ids, s)) for s in sources)
+cones = psql(
+    "CREATE TEMP TABLE c (i int, ra float8, dec float8, radius float8);\n"
+    "\\copy c FROM '" + os.path.join(params, "cone.csv") + "' CSV HEADER\n"
+    "SELECT sum(least(500, n)) FROM c, LATERAL (SELECT count(*) n FROM skyseed_corpus.gaia_source g "
+    "WHERE spoint(radians(g.ra), radians(g.dec)) <@ "
+    "scircle(spoint(radians(c.ra), radians(c.dec)), radians(c.radius))) x;\n")
+said = [int(g) for g in m.groups()]
+assert said == [lookups, int(cones[-1]), streams], (said, lookups, cones, streams)
+PY
 
 # kill -9: nothing of the sweep runs, so the next command that starts or
 # stops the cluster stops the orphan and removes what it left. Meanwhile

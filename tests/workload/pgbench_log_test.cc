@@ -1,4 +1,4 @@
-#include "sweep/pgbench_log.h"
+#include "workload/pgbench_log.h"
 
 #include <gtest/gtest.h>
 

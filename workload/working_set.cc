@@ -1,0 +1,185 @@
+#include "workload/working_set.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <set>
+
+#include "generator/obscore_row.h"
+#include "generator/source_row.h"
+#include "schema/corpus_schema.h"
+
+namespace skyseed {
+namespace {
+
+std::string IntArray(const std::vector<int64_t>& v) {
+  std::string s = "{";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + "}";
+}
+
+std::string DoubleArray(const std::vector<ConeParam>& cones, double ConeParam::*field) {
+  std::string s = "{";
+  char buf[32];
+  for (size_t i = 0; i < cones.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%.17g", cones[i].*field);
+    s += (i ? "," : "") + std::string(buf);
+  }
+  return s + "}";
+}
+
+// Array elements are double-quoted, so a DID holds nothing an array literal
+// would read otherwise (quotes and backslashes escaped).
+std::string TextArray(const std::vector<std::string>& v) {
+  std::string s = "{";
+  for (size_t i = 0; i < v.size(); ++i) {
+    s += i ? ",\"" : "\"";
+    for (const char c : v[i]) {
+      if (c == '"' || c == '\\') s += '\\';
+      s += c;
+    }
+    s += '"';
+  }
+  return s + "}";
+}
+
+// Each drawn ID once: the draws repeat some, and a stream read twice is
+// time spent on nothing new.
+std::vector<int64_t> SourceIds(const WorkloadParams& p) {
+  std::vector<int64_t> ids;
+  for (const SourceLookup& s : p.sources) ids.push_back(s.source_id);
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+std::vector<std::string> PublisherDids(const WorkloadParams& p) {
+  std::vector<std::string> dids;
+  for (const ObsLookup& o : p.observations) {
+    std::string did;
+    WritePublisherDid(o.obs_id, &did);
+    dids.push_back(std::move(did));
+  }
+  return dids;
+}
+
+// The cones as three arrays, $1..$3, unnested as c(cra, cdec, crad).
+std::vector<std::string> ConeArrays(const WorkloadParams& p) {
+  return {DoubleArray(p.cones, &ConeParam::ra), DoubleArray(p.cones, &ConeParam::dec),
+          DoubleArray(p.cones, &ConeParam::radius)};
+}
+
+constexpr const char* kCones =
+    "unnest($1::float8[], $2::float8[], $3::float8[]) AS c(cra, cdec, crad)";
+
+}  // namespace
+
+std::vector<PrimeStatement> WorkingSetStatements(
+    const std::vector<std::string>& class_names, const WorkloadParams& params,
+    const std::string& corpus_schema, const std::function<std::string(std::string_view)>& quote) {
+  const std::set<std::string> classes(class_names.begin(), class_names.end());
+  const std::string source = quote(corpus_schema) + "." + quote("gaia_source");
+  const std::string obscore = quote(corpus_schema) + "." + quote("obscore");
+  // Each returns (rows, a sum over a column no index holds): the sum makes
+  // every row's heap tuple be fetched, as the queries do, where count(*)
+  // alone could be answered from an index.
+  std::vector<PrimeStatement> out;
+  for (const std::string& name : {std::string("lookup_source"), std::string("tap_lookup")}) {
+    if (!classes.count(name)) continue;
+    out.push_back({name,
+                   "sources by source_id",
+                   "SELECT count(*), sum(g.phot_g_mean_mag) FROM " + source +
+                       " g WHERE g.source_id = ANY($1::bigint[])",
+                   {IntArray(SourceIds(params))}});
+    break;  // one statement serves both
+  }
+  if (classes.count("tap_lookup")) {
+    out.push_back({"tap_lookup",
+                   "observations by obs_publisher_did",
+                   "SELECT count(*), sum(length(o::text)) FROM " + obscore +
+                       " o WHERE o.obs_publisher_did = ANY($1::text[])",
+                   {TextArray(PublisherDids(params))}});
+  }
+  if (classes.count("cone_source")) {
+    out.push_back({"cone_source", "cones by the position index (pg_sphere)",
+                   "SELECT count(*), sum(x.phot_g_mean_mag) FROM " + std::string(kCones) +
+                       " CROSS JOIN LATERAL (SELECT g.phot_g_mean_mag FROM " + source +
+                       " g WHERE spoint(radians(g.ra), radians(g.dec)) <@ "
+                       "scircle(spoint(radians(c.cra), radians(c.cdec)), radians(c.crad))) x",
+                   ConeArrays(params)});
+  }
+  if (classes.count("tap_cone")) {
+    // DaCHS writes CONTAINS(POINT, CIRCLE) with TOP 500 as q3c_join ... LIMIT 500.
+    out.push_back({"tap_cone", "cones by q3c_join, 500 rows each at most",
+                   "SELECT count(*), sum(x.phot_g_mean_mag) FROM " + std::string(kCones) +
+                       " CROSS JOIN LATERAL (SELECT g.phot_g_mean_mag FROM " + source +
+                       " g WHERE q3c_join(c.cra, c.cdec, g.ra, g.dec, c.crad) LIMIT 500) x",
+                   ConeArrays(params)});
+  }
+  if (classes.count("tap_stream_1000")) {
+    out.push_back({"tap_stream_1000",
+                   "1,000 sources from each drawn source_id",
+                   "SELECT count(*), sum(x.phot_g_mean_mag) FROM "
+                   "unnest($1::bigint[]) AS s(sid) CROSS JOIN LATERAL (SELECT g.phot_g_mean_mag "
+                   "FROM " +
+                       source + " g WHERE g.source_id >= s.sid ORDER BY g.source_id LIMIT 1000) x",
+                   {IntArray(SourceIds(params))}});
+  }
+  return out;
+}
+
+Result<std::vector<PrimedClass>> PrimeWorkingSet(PgConnection& c,
+                                                 const std::vector<PrimeStatement>& statements) {
+  std::vector<PrimedClass> primed;
+  const Status s = c.InTransaction([&]() -> Status {
+    SKYSEED_RETURN_IF_ERROR(
+        c.Exec("SET TRANSACTION READ ONLY; SET LOCAL enable_seqscan = off; "
+               "SET LOCAL enable_bitmapscan = off"));
+    for (const PrimeStatement& p : statements) {
+      const auto start = std::chrono::steady_clock::now();
+      PgResult r;
+      SKYSEED_RETURN_IF_ERROR(c.Query(p.sql, p.params, &r));
+      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+      if (!primed.empty() && primed.back().class_name == p.class_name) {
+        primed.back().rows += r.int64(0, 0);
+        primed.back().seconds += took.count();
+      } else {
+        primed.push_back({p.class_name, r.int64(0, 0), took.count()});
+      }
+    }
+    return Status::Ok();
+  });
+  if (!s.ok()) return s.Annotate("reading the working set into the cache");
+  return primed;
+}
+
+std::string DescribePrimed(const std::vector<PrimedClass>& primed) {
+  std::string s;
+  double seconds = 0;
+  char buf[96];
+  for (const PrimedClass& p : primed) {
+    std::snprintf(buf, sizeof buf, "%s %lld rows", p.class_name.c_str(),
+                  static_cast<long long>(p.rows));
+    s += (s.empty() ? "" : ", ") + std::string(buf);
+    seconds += p.seconds;
+  }
+  std::snprintf(buf, sizeof buf, " in %.1f s", seconds);
+  return s + buf;
+}
+
+std::function<Result<std::string>()> WorkingSetPrimer(PgConnection& c,
+                                                      std::vector<std::string> class_names,
+                                                      const TierSpec& tier,
+                                                      const WorkloadOptions& options) {
+  return [&c, class_names = std::move(class_names), tier, options]() -> Result<std::string> {
+    const WorkloadParams params =
+        DrawWorkloadParams(tier.RowsOf(kObsCoreTableId), tier.RowsOf(kSourceTableId), options);
+    const std::vector<PrimeStatement> statements =
+        WorkingSetStatements(class_names, params, kCorpusSchema, c.IdentQuoter());
+    if (statements.empty()) return std::string();
+    SKYSEED_ASSIGN_OR_RETURN(std::vector<PrimedClass> primed, PrimeWorkingSet(c, statements));
+    return DescribePrimed(primed);
+  };
+}
+
+}  // namespace skyseed
