@@ -40,7 +40,7 @@ std::vector<PrimeStatement> WorkingSetStatements(
 
 struct PrimedClass {
   std::string class_name;
-  int64_t rows = 0;  // rows the statement touched
+  int64_t rows = 0;  // rows its statements touched, each once
   double seconds = 0;
 };
 

@@ -184,8 +184,14 @@ for _ in $(seq 900); do
   kill -0 "$sweeper" 2>/dev/null || break
   sleep 0.2
 done
-sleep 2
-# The sweep's tapbench is a forked child named "tapbench" (no program of its own).
+# The sweep's tapbench is a forked child named "tapbench" (no program of its
+# own); it starts once the working set has been read ahead.
+for _ in $(seq 300); do
+  running -x tapbench && break
+  kill -0 "$sweeper" 2>/dev/null || break
+  sleep 0.2
+done
+sleep 1
 check "mid-window, the sweep's tapbench runs as a process of its own" running -x tapbench
 kill -9 "$sweeper"
 wait "$sweeper" 2>/dev/null
