@@ -141,9 +141,7 @@ Result<std::vector<PrimedClass>> PrimeWorkingSet(PgConnection& c,
                                                  const std::vector<PrimeStatement>& statements) {
   std::vector<PrimedClass> primed;
   const Status s = c.InTransaction([&]() -> Status {
-    SKYSEED_RETURN_IF_ERROR(
-        c.Exec("SET TRANSACTION READ ONLY; SET LOCAL enable_seqscan = off; "
-               "SET LOCAL enable_bitmapscan = off"));
+    SKYSEED_RETURN_IF_ERROR(c.Exec("SET TRANSACTION READ ONLY; SET LOCAL enable_seqscan = off"));
     for (const PrimeStatement& p : statements) {
       const auto start = std::chrono::steady_clock::now();
       PgResult r;
