@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 
+#include "loader/array_literal.h"
 #include "schema/corpus_schema.h"
 #include "store/manifest_store.h"
 
@@ -32,16 +33,6 @@ Status CheckNoOverlap(const std::string& table, const std::vector<RowRange>& sor
     if (!widest || r.end() > widest->end()) widest = &r;
   }
   return Status::Ok();
-}
-
-// "{0,3000,6000}": a bigint[] parameter.
-std::string ArrayLiteral(const std::vector<uint64_t>& values) {
-  std::string out = "{";
-  for (uint64_t v : values) {
-    if (out.size() > 1) out += ",";
-    out += std::to_string(v);
-  }
-  return out + "}";
 }
 
 // Row numbers reach SQL as bigint: a tampered entry past that would make the

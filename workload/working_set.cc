@@ -6,43 +6,14 @@
 #include <limits>
 #include <set>
 
+#include "generator/corpus_tables.h"
 #include "generator/obscore_row.h"
 #include "generator/source_row.h"
+#include "loader/array_literal.h"
 #include "schema/corpus_schema.h"
 
 namespace skyseed {
 namespace {
-
-std::string IntArray(const std::vector<int64_t>& v) {
-  std::string s = "{";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-  return s + "}";
-}
-
-std::string DoubleArray(const std::vector<ConeParam>& cones, double ConeParam::*field) {
-  std::string s = "{";
-  char buf[32];
-  for (size_t i = 0; i < cones.size(); ++i) {
-    std::snprintf(buf, sizeof buf, "%.17g", cones[i].*field);
-    s += (i ? "," : "") + std::string(buf);
-  }
-  return s + "}";
-}
-
-// Array elements are double-quoted, so a DID holds nothing an array literal
-// would read otherwise (quotes and backslashes escaped).
-std::string TextArray(const std::vector<std::string>& v) {
-  std::string s = "{";
-  for (size_t i = 0; i < v.size(); ++i) {
-    s += i ? ",\"" : "\"";
-    for (const char c : v[i]) {
-      if (c == '"' || c == '\\') s += '\\';
-      s += c;
-    }
-    s += '"';
-  }
-  return s + "}";
-}
 
 // Each drawn ID once: the draws repeat some, and a stream read twice is
 // time spent on nothing new.
@@ -66,8 +37,13 @@ std::vector<std::string> PublisherDids(const WorkloadParams& p) {
 
 // The cones as three arrays, $1..$3, unnested as c(cra, cdec, crad).
 std::vector<std::string> ConeArrays(const WorkloadParams& p) {
-  return {DoubleArray(p.cones, &ConeParam::ra), DoubleArray(p.cones, &ConeParam::dec),
-          DoubleArray(p.cones, &ConeParam::radius)};
+  std::vector<double> ra, dec, radius;
+  for (const ConeParam& c : p.cones) {
+    ra.push_back(c.ra);
+    dec.push_back(c.dec);
+    radius.push_back(c.radius);
+  }
+  return {ArrayLiteral(ra), ArrayLiteral(dec), ArrayLiteral(radius)};
 }
 
 constexpr const char* kCones =
@@ -79,30 +55,30 @@ std::vector<PrimeStatement> WorkingSetStatements(
     const std::vector<std::string>& class_names, const WorkloadParams& params,
     const std::string& corpus_schema, const std::function<std::string(std::string_view)>& quote) {
   const std::set<std::string> classes(class_names.begin(), class_names.end());
-  const std::string source = quote(corpus_schema) + "." + quote("gaia_source");
-  const std::string obscore = quote(corpus_schema) + "." + quote("obscore");
+  const std::string source =
+      quote(corpus_schema) + "." + quote(CorpusTableWithId(kSourceTableId).name);
+  const std::string obscore =
+      quote(corpus_schema) + "." + quote(CorpusTableWithId(kObsCoreTableId).name);
   // Each returns (rows, a sum over a column no index holds): the sum makes
   // every row's heap tuple be fetched, as the queries do, where count(*)
   // alone could be answered from an index.
   std::vector<PrimeStatement> out;
-  for (const std::string& name : {std::string("lookup_source"), std::string("tap_lookup")}) {
+  // lookup_source (the database mix) or tap_lookup (the TAP mix): by ID alike.
+  for (const char* name : {"lookup_source", "tap_lookup"}) {
     if (!classes.count(name)) continue;
     out.push_back({name,
-                   "sources by source_id",
                    "SELECT count(*), sum(g.phot_g_mean_mag) FROM " + source +
                        " g WHERE g.source_id = ANY($1::bigint[])",
-                   {IntArray(SourceIds(params))}});
-    break;  // one statement serves both
+                   {ArrayLiteral(SourceIds(params))}});
   }
   if (classes.count("tap_lookup")) {
     out.push_back({"tap_lookup",
-                   "observations by obs_publisher_did",
                    "SELECT count(*), sum(length(o::text)) FROM " + obscore +
                        " o WHERE o.obs_publisher_did = ANY($1::text[])",
-                   {TextArray(PublisherDids(params))}});
+                   {ArrayLiteral(PublisherDids(params))}});
   }
   if (classes.count("cone_source")) {
-    out.push_back({"cone_source", "cones by the position index (pg_sphere)",
+    out.push_back({"cone_source",
                    "SELECT count(*), sum(x.phot_g_mean_mag) FROM " + std::string(kCones) +
                        " CROSS JOIN LATERAL (SELECT g.phot_g_mean_mag FROM " + source +
                        " g WHERE spoint(radians(g.ra), radians(g.dec)) <@ "
@@ -111,7 +87,7 @@ std::vector<PrimeStatement> WorkingSetStatements(
   }
   if (classes.count("tap_cone")) {
     // DaCHS writes CONTAINS(POINT, CIRCLE) with TOP 500 as q3c_join ... LIMIT 500.
-    out.push_back({"tap_cone", "cones by q3c_join, 500 rows each at most",
+    out.push_back({"tap_cone",
                    "SELECT count(*), sum(x.phot_g_mean_mag) FROM " + std::string(kCones) +
                        " CROSS JOIN LATERAL (SELECT g.phot_g_mean_mag FROM " + source +
                        " g WHERE q3c_join(c.cra, c.cdec, g.ra, g.dec, c.crad) LIMIT 500) x",
@@ -125,14 +101,13 @@ std::vector<PrimeStatement> WorkingSetStatements(
     std::vector<int64_t> upto(starts.begin() + (starts.empty() ? 0 : 1), starts.end());
     upto.push_back(std::numeric_limits<int64_t>::max());
     out.push_back({"tap_stream_1000",
-                   "1,000 sources from each drawn source_id",
                    "SELECT count(*), sum(x.phot_g_mean_mag) FROM "
                    "unnest($1::bigint[], $2::bigint[]) AS s(sid, upto) CROSS JOIN LATERAL "
                    "(SELECT g.phot_g_mean_mag FROM " +
                        source +
                        " g WHERE g.source_id >= s.sid AND g.source_id < s.upto "
                        "ORDER BY g.source_id LIMIT 1000) x",
-                   {IntArray(starts), IntArray(upto)}});
+                   {ArrayLiteral(starts), ArrayLiteral(upto)}});
   }
   return out;
 }

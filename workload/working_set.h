@@ -25,7 +25,6 @@ namespace skyseed {
 // as text), returning one row whose first column is the rows touched.
 struct PrimeStatement {
   std::string class_name;  // "tap_cone"
-  std::string what;        // "cones by q3c_join, 500 rows each at most"
   std::string sql;
   std::vector<std::string> params;
 };
