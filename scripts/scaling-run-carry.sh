@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Carries the scaling run (scripts/scaling-run.sh) from one machine to the
+# next: the run needs more hours than a working session, and a session's
+# machine may not keep /var/tmp.
+#   scripts/scaling-run-carry.sh save WORKDIR FILE
+#     the measured windows, tier findings and sweep setups (skyseed's
+#     sweep_* tables) and the tier the database holds, into FILE
+#   scripts/scaling-run-carry.sh restore WORKDIR FILE
+#     into a new WORKDIR: grows its database to that tier (the corpus is
+#     deterministic, so the tier's corpus digest is the one the windows were
+#     recorded on), then loads the windows; scripts/scaling-run.sh WORKDIR
+#     then measures only what is missing
+# Only the sweep rows travel; the tier records (grow times) are the new
+# machine's own. Each window keeps its measured_at, and its result its
+# machine's figures, so which session measured what stays readable.
+set -euo pipefail
+usage() { echo "usage: $0 save|restore WORKDIR FILE" >&2; exit 2; }
+[ $# -eq 3 ] || usage
+action="$1" work="$2" file="$3"
+case "$action" in save | restore) ;; *) usage ;; esac
+db="host=$work/data port=5432 dbname=skyseed user=postgres"
+tables=(skyseed.sweep_window skyseed.sweep_tier skyseed.sweep_setup)
+# The highest tier the database holds, by rows (tier names do not sort).
+held_tier() {
+  psql "$db" -XAtq -v ON_ERROR_STOP=1 -c \
+    "SELECT tier FROM skyseed.tier t ORDER BY (SELECT sum(rows) FROM skyseed.tier_table
+       WHERE tier = t.tier) DESC LIMIT 1"
+}
+
+if [ "$action" = save ]; then
+  [ -x "$work/skyseed" ] || { echo "no scaling run in $work" >&2; exit 1; }
+  "$work/skyseed" server start --data-dir "$work/data" >/dev/null
+  tier="$(held_tier)"
+  [ -n "$tier" ] || { echo "the database in $work holds no tier" >&2; exit 1; }
+  tmp="$(mktemp "$file.XXXXXX")"
+  trap 'rm -f "$tmp"' EXIT
+  {
+    echo "-- skyseed scaling-run carry: tier $tier"
+    echo "-- saved $(date -u +%FT%TZ) from $(hostname)"
+    pg_dump "$db" --clean --if-exists --no-owner "${tables[@]/#/--table=}"
+  } > "$tmp"
+  mv "$tmp" "$file"
+  trap - EXIT
+  windows="$(psql "$db" -XAtq -c 'SELECT count(*) FROM skyseed.sweep_window')"
+  echo "saved $windows windows and the database's tier $tier into $file"
+  exit 0
+fi
+
+[ -f "$file" ] || { echo "no carry file $file" >&2; exit 1; }
+tier="$(sed -n '1s/^-- skyseed scaling-run carry: tier \([A-Za-z0-9]*\)$/\1/p' "$file")"
+[ -n "$tier" ] || { echo "$file is not a scaling-run carry (its first line names no tier)" >&2; exit 1; }
+# The run's own build and binary (scripts/bench/lib.sh; it starts the
+# cluster).
+source "$(dirname "$0")/bench/lib.sh"
+# The dump creates the sweep tables as the sweep that measured them made
+# them; one already here must be empty. Checked before the grow touches
+# anything.
+has_db="$(psql "host=$work/data port=5432 dbname=postgres user=postgres" -XAtq \
+  -c "SELECT count(*) FROM pg_database WHERE datname = 'skyseed'")"
+if [ "$has_db" = 1 ]; then
+  for t in "${tables[@]}"; do
+    [ "$(psql "$db" -XAtq -c "SELECT to_regclass('$t') IS NOT NULL")" = t ] || continue
+    rows="$(psql "$db" -XAtq -v ON_ERROR_STOP=1 -c "SELECT count(*) FROM $t")"
+    [ "$rows" = 0 ] || { echo "$work already holds $rows rows in $t; not restoring over them" >&2; exit 1; }
+  done
+fi
+"$bin" grow --tier "$tier" --data-dir "$work/data"
+psql "$db" -Xq -v ON_ERROR_STOP=1 -1 -f "$file" >/dev/null
+windows="$(psql "$db" -XAtq -c 'SELECT count(*) FROM skyseed.sweep_window')"
+echo "restored $windows windows onto tier $tier in $work; resume with scripts/scaling-run.sh $work"
