@@ -39,6 +39,7 @@ if [ "$action" = save ]; then
     echo "-- saved $(date -u +%FT%TZ) from $(hostname)"
     pg_dump "$db" --clean --if-exists --no-owner "${tables[@]/#/--table=}"
   } > "$tmp"
+  chmod 644 "$tmp"  # mktemp made it private; it is the run's record
   mv "$tmp" "$file"
   trap - EXIT
   windows="$(psql "$db" -XAtq -c 'SELECT count(*) FROM skyseed.sweep_window')"

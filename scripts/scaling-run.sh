@@ -8,11 +8,22 @@
 # CPU limit, as one process and as two behind haproxy. Before the database
 # grows past a tier, that tier's flagged windows are measured again.
 # Resumable: after a stop (a session's end, a kill) the same command
-# measures only what is missing. Ends with the report and its closing lines.
-#   scripts/scaling-run.sh [WORKDIR]      (default /var/tmp/skyseed-scaling)
+# measures only what is missing. On a new machine (WORKDIR absent) it first
+# restores what CARRY holds (scripts/scaling-run-carry.sh: the database
+# regrown to the tier the carry was saved at, and its windows), and after
+# every tier it saves the carry again, so that a session's end loses at
+# most the tier in progress. Ends with the report and its closing lines.
+#   scripts/scaling-run.sh [WORKDIR [CARRY]]
+#     WORKDIR default /var/tmp/skyseed-scaling,
+#     CARRY default docs/scaling-run/carry.sql (in the repository)
 # Needs the TAP packages (scripts/install-tap-deps.sh) and ~60 GB of disk.
 set -euo pipefail
 work="${1:-/var/tmp/skyseed-scaling}"
+carry="$(realpath -m "${2:-$(dirname "$0")/../docs/scaling-run/carry.sql}")"
+carry_tool="$(realpath "$(dirname "$0")/scaling-run-carry.sh")"
+if [ ! -d "$work/data" ] && [ -f "$carry" ]; then
+  "$carry_tool" restore "$work" "$carry"
+fi
 source "$(dirname "$0")/bench/lib.sh"
 windows=(--clients 1,2,4,8 --duration 60 --reps 3 --warmup 600 --warmup-interval 20
   --data-dir "$work/data")
@@ -31,5 +42,6 @@ for tier in D1 D2 D3 D4; do
       done
     done
   fi
+  "$carry_tool" save "$work" "$carry"
 done
 "$bin" report --data-dir "$work/data" --out "$work/report" | tee "$work/report.txt"
