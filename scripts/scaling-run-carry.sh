@@ -16,15 +16,23 @@
 set -euo pipefail
 usage() { echo "usage: $0 save|restore WORKDIR FILE" >&2; exit 2; }
 [ $# -eq 3 ] || usage
-action="$1" work="$2" file="$3"
+action="$1"
 case "$action" in save | restore) ;; *) usage ;; esac
-db="host=$work/data port=5432 dbname=skyseed user=postgres"
-tables=(skyseed.sweep_window skyseed.sweep_tier skyseed.sweep_setup)
+# Absolute: restore sources scripts/bench/lib.sh, which moves to the
+# repository's root.
+work="$(realpath -m -- "$2")" file="$(realpath -m -- "$3")"
+# q DBNAME STATEMENT: one value or row per line, no decoration.
+q() { psql "host=$work/data port=5432 user=postgres dbname=$1" -XAtq -v ON_ERROR_STOP=1 -c "$2"; }
+# The sweep tables as the database holds them (skyseed's sweep_* tables;
+# the list is the schema's, not repeated here).
+sweep_tables() {
+  q skyseed "SELECT format('%I.%I', schemaname, tablename) FROM pg_tables
+    WHERE schemaname = 'skyseed' AND tablename LIKE 'sweep\_%' ORDER BY 1"
+}
 # The highest tier the database holds, by rows (tier names do not sort).
 held_tier() {
-  psql "$db" -XAtq -v ON_ERROR_STOP=1 -c \
-    "SELECT tier FROM skyseed.tier t ORDER BY (SELECT sum(rows) FROM skyseed.tier_table
-       WHERE tier = t.tier) DESC LIMIT 1"
+  q skyseed "SELECT tier FROM skyseed.tier t ORDER BY (SELECT sum(rows) FROM skyseed.tier_table
+    WHERE tier = t.tier) DESC LIMIT 1"
 }
 
 if [ "$action" = save ]; then
@@ -32,17 +40,19 @@ if [ "$action" = save ]; then
   "$work/skyseed" server start --data-dir "$work/data" >/dev/null
   tier="$(held_tier)"
   [ -n "$tier" ] || { echo "the database in $work holds no tier" >&2; exit 1; }
+  mapfile -t tables < <(sweep_tables)
+  [ "${#tables[@]}" -gt 0 ] || { echo "the database in $work holds no sweep tables" >&2; exit 1; }
   tmp="$(mktemp "$file.XXXXXX")"
   trap 'rm -f "$tmp"' EXIT
   {
     echo "-- skyseed scaling-run carry: tier $tier"
     echo "-- saved $(date -u +%FT%TZ) from $(hostname)"
-    pg_dump "$db" --clean --if-exists --no-owner "${tables[@]/#/--table=}"
+    pg_dump "host=$work/data port=5432 user=postgres dbname=skyseed" --clean --if-exists --no-owner "${tables[@]/#/--table=}"
   } > "$tmp"
   chmod 644 "$tmp"  # mktemp made it private; it is the run's record
   mv "$tmp" "$file"
   trap - EXIT
-  windows="$(psql "$db" -XAtq -c 'SELECT count(*) FROM skyseed.sweep_window')"
+  windows="$(q skyseed 'SELECT count(*) FROM skyseed.sweep_window')"
   echo "saved $windows windows and the database's tier $tier into $file"
   exit 0
 fi
@@ -56,16 +66,13 @@ source "$(dirname "$0")/bench/lib.sh"
 # The dump creates the sweep tables as the sweep that measured them made
 # them; one already here must be empty. Checked before the grow touches
 # anything.
-has_db="$(psql "host=$work/data port=5432 dbname=postgres user=postgres" -XAtq \
-  -c "SELECT count(*) FROM pg_database WHERE datname = 'skyseed'")"
-if [ "$has_db" = 1 ]; then
-  for t in "${tables[@]}"; do
-    [ "$(psql "$db" -XAtq -c "SELECT to_regclass('$t') IS NOT NULL")" = t ] || continue
-    rows="$(psql "$db" -XAtq -v ON_ERROR_STOP=1 -c "SELECT count(*) FROM $t")"
+if [ "$(q postgres "SELECT count(*) FROM pg_database WHERE datname = 'skyseed'")" = 1 ]; then
+  while read -r t; do
+    rows="$(q skyseed "SELECT count(*) FROM $t")"
     [ "$rows" = 0 ] || { echo "$work already holds $rows rows in $t; not restoring over them" >&2; exit 1; }
-  done
+  done < <(sweep_tables)
 fi
 "$bin" grow --tier "$tier" --data-dir "$work/data"
-psql "$db" -Xq -v ON_ERROR_STOP=1 -1 -f "$file" >/dev/null
-windows="$(psql "$db" -XAtq -c 'SELECT count(*) FROM skyseed.sweep_window')"
+psql "host=$work/data port=5432 user=postgres dbname=skyseed" -Xq -v ON_ERROR_STOP=1 -1 -f "$file" >/dev/null
+windows="$(q skyseed 'SELECT count(*) FROM skyseed.sweep_window')"
 echo "restored $windows windows onto tier $tier in $work; resume with scripts/scaling-run.sh $work"
