@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <map>
 #include <string_view>
 
 namespace skyseed {
@@ -89,6 +90,30 @@ std::string FormatTapRequestLine(const TapRequestRecord& r) {
   if (!message.empty()) line += ' ' + message;
   line += '\n';
   return line;
+}
+
+std::string FailedRequestsReport(const std::vector<TapRequestRecord>& log) {
+  std::map<std::string, uint64_t> count;
+  std::map<std::string, const TapRequestRecord*> first;
+  uint64_t failed = 0;
+  for (const TapRequestRecord& r : log) {
+    if (!r.failed()) continue;
+    ++failed;
+    if (count[r.outcome]++ == 0) first[r.outcome] = &r;
+  }
+  std::string counts, firsts;
+  for (const std::string& outcome : TapOutcomes()) {
+    const auto it = first.find(outcome);
+    if (it == first.end()) continue;
+    const TapRequestRecord& r = *it->second;
+    counts += (counts.empty() ? " (" : ", ") + outcome + " " + std::to_string(count[outcome]);
+    firsts += "first " + outcome + ": class " + std::to_string(r.query_class) + ", thread " +
+              std::to_string(r.thread) + ", " +
+              (r.http_status > 0 ? "HTTP " + std::to_string(r.http_status) : "no HTTP answer") +
+              ": " + CollapseWhitespace(r.message) + "\n";
+  }
+  if (!counts.empty()) counts += ")";
+  return "failed: " + std::to_string(failed) + counts + "\n" + firsts;
 }
 
 Result<std::vector<TapRequestRecord>> ParseTapRequestLog(const std::string& text) {

@@ -38,6 +38,14 @@ std::string CollapseWhitespace(std::string_view text);
 // One line, '\n'-terminated. The message is collapsed (CollapseWhitespace).
 std::string FormatTapRequestLine(const TapRequestRecord& r);
 
+// What tapbench prints of the failures: "failed: N" with the count of each
+// outcome, e.g. "failed: 3 (http 1, query-error 2)", then for each outcome
+// the first such request's class, thread and message ("first query-error:
+// class 1, thread 0, HTTP 200: Table foo does not exist"): a window keeps
+// its summary when the per-request log is not kept, and a rare failure's
+// cause is otherwise gone with it. Every line '\n'-terminated.
+std::string FailedRequestsReport(const std::vector<TapRequestRecord>& log);
+
 // Every line parsed; Corruption naming the line for anything else (a field
 // missing or not a number, an unknown outcome, a message on an "ok" line).
 // An empty text is zero records. The log is written whole (WriteFileAtomically),

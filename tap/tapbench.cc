@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
 
 #include "capacity/latency_stats.h"
 #include "common/file_writes.h"
@@ -14,17 +13,8 @@ namespace {
 
 void PrintSummary(const TapLoadOptions& o, const TapLoadSummary& s,
                   const std::vector<TapRequestRecord>& log) {
-  std::map<std::string, uint64_t> per_outcome;
-  for (const TapRequestRecord& r : log) ++per_outcome[r.outcome];
   std::printf("requests: %llu\n", static_cast<unsigned long long>(s.requests));
-  std::string failures;
-  for (const std::string& outcome : TapOutcomes()) {
-    if (outcome == "ok" || per_outcome[outcome] == 0) continue;
-    failures +=
-        (failures.empty() ? " (" : ", ") + outcome + " " + std::to_string(per_outcome[outcome]);
-  }
-  if (!failures.empty()) failures += ")";
-  std::printf("failed: %llu%s\n", static_cast<unsigned long long>(s.failed), failures.c_str());
+  std::fputs(FailedRequestsReport(log).c_str(), stdout);
   std::printf("rate: %.2f requests/s\n", s.seconds > 0 ? s.requests / s.seconds : 0.0);
   std::printf("duration: %.3f s\n", s.seconds);
   // Like pgbench's, latencies are those of the requests that succeeded: a

@@ -135,5 +135,27 @@ TEST(TapRequestLog, CountsAHandWrittenLog) {
   EXPECT_EQ((*r)[4].message, "Table foo does not exist");
 }
 
+// The failures of a hand-written log, counted and quoted by hand: the
+// first of each outcome is the earliest in the log, not the latest.
+TEST(TapRequestLog, FailedRequestsReportCountsEachOutcomeAndQuotesItsFirst) {
+  const std::string log =
+      "0 0 1764800000000000 12000 200 900 ok\n"
+      "1 2 1764800000001000 9000 200 420 query-error Table foo\n"
+      "0 1 1764800000012500 8000 500 310 http HTTP 500: boom\n"
+      "1 3 1764800000031000 0 0 0 transport Couldn't connect to server\n"
+      "0 1 1764800000020600 13000 200 420 query-error Table bar\n"
+      "2 0 1764800000000500 9000 200 900 ok\n";
+  Result<std::vector<TapRequestRecord>> r = ParseTapRequestLog(log);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(FailedRequestsReport(*r),
+            "failed: 4 (http 1, query-error 2, transport 1)\n"
+            "first http: class 1, thread 0, HTTP 500: HTTP 500: boom\n"
+            "first query-error: class 2, thread 1, HTTP 200: Table foo\n"
+            "first transport: class 3, thread 1, no HTTP answer: Couldn't connect to server\n");
+  const std::vector<TapRequestRecord> answered(r->begin(), r->begin() + 1);
+  EXPECT_EQ(FailedRequestsReport(answered), "failed: 0\n");
+  EXPECT_EQ(FailedRequestsReport({}), "failed: 0\n");
+}
+
 }  // namespace
 }  // namespace skyseed
