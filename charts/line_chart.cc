@@ -16,6 +16,7 @@ struct Axes {
   double xlo, xhi, ylo, yhi;  // ylo and yhi in decades on a log axis
   bool log_x;
   YScale y_scale;
+  double ystep = 0;  // a zoomed axis's tick step
   double X(double v) const {
     const double a = log_x ? std::log10(std::max(v, 1e-300)) : v;
     return xhi == xlo ? (x0 + x1) / 2 : x0 + (a - xlo) / (xhi - xlo) * (x1 - x0);
@@ -26,6 +27,9 @@ struct Axes {
     return y1 - (a - ylo) / (yhi - ylo) * (y1 - y0);
   }
 };
+
+// A figure or a whisker's end within what the figure can be.
+double Bounded(const LineChart& c, double v) { return std::clamp(v, c.y_floor, c.y_ceiling); }
 
 double LineLegend(const LineChart& c, std::string* s) {
   std::vector<LegendItem> items;
@@ -48,9 +52,9 @@ Axes Fit(const LineChart& c, double top) {
       const double x = c.log_x ? std::log10(std::max(p.x, 1e-300)) : p.x;
       xmin = std::min(xmin, x);
       xmax = std::max(xmax, x);
-      ymax = std::max({ymax, p.y, p.hi});
-      ymin = std::min({ymin, p.y, p.lo});
-      for (double v : {p.y, p.lo}) {
+      ymax = std::max({ymax, p.y, Bounded(c, p.hi)});
+      ymin = std::min({ymin, p.y, Bounded(c, p.lo)});
+      for (double v : {p.y, Bounded(c, p.lo)}) {
         if (v > 0) ypos = std::min(ypos, v);
       }
     }
@@ -65,6 +69,7 @@ Axes Fit(const LineChart& c, double top) {
     return a;
   }
   if (c.y_scale == YScale::kZoomed) {
+    if (ymax - ymin < c.y_min_span) ymin = ymax - c.y_min_span;  // down from the values
     const double step = ZoomStep(ymin, ymax);
     a.ylo = std::floor(ymin / step) * step;
     a.yhi = std::ceil(ymax / step) * step;
@@ -74,6 +79,7 @@ Axes Fit(const LineChart& c, double top) {
       a.yhi = c.y_ceiling;
       a.ylo = std::min(a.ylo, a.yhi - span);
     }
+    a.ystep = step;
     return a;
   }
   const double step = NiceStep(ymax * 1.08);
@@ -90,8 +96,9 @@ std::vector<double> YTicks(const LineChart& c, const Axes& a) {
   }
   if (c.y_scale == YScale::kZoomed) {
     // On the step's multiples inside the axis: a zoomed axis may have been
-    // moved below a ceiling by a span its own step does not divide.
-    const double step = ZoomStep(a.ylo, a.yhi);
+    // moved below a ceiling by a span its step does not divide, and a step
+    // worked out again from the axis's span could be another one.
+    const double step = a.ystep > 0 ? a.ystep : ZoomStep(a.ylo, a.yhi);  // none: no points
     // + 0.0: the multiple at zero may be -0, which prints as "-0.0000".
     for (double v = std::ceil(a.ylo / step - 1e-9) * step; v <= a.yhi + step * 1e-6; v += step)
       ticks.push_back(v + 0.0);
@@ -147,10 +154,11 @@ void DrawSeries(const LineChart& c, const LineSeries& se, const Axes& a, std::st
   *s += "<path d=\"" + path + "\" fill=\"none\" stroke=\"" + se.color + "\" stroke-width=\"2\"/>\n";
   for (const LinePoint& p : se.points) {
     const double x = a.X(p.x);
+    const double lo = a.Y(Bounded(c, p.lo)), hi = a.Y(Bounded(c, p.hi));
     if (p.hi > p.lo) {
-      *s += "<path d=\"M" + SvgNumber(x) + " " + SvgNumber(a.Y(p.lo)) + " L" + SvgNumber(x) + " " +
-            SvgNumber(a.Y(p.hi)) + " M" + SvgNumber(x - 4) + " " + SvgNumber(a.Y(p.lo)) + " h8 M" +
-            SvgNumber(x - 4) + " " + SvgNumber(a.Y(p.hi)) + " h8\" stroke=\"" + se.color +
+      *s += "<path d=\"M" + SvgNumber(x) + " " + SvgNumber(lo) + " L" + SvgNumber(x) + " " +
+            SvgNumber(hi) + " M" + SvgNumber(x - 4) + " " + SvgNumber(lo) + " h8 M" +
+            SvgNumber(x - 4) + " " + SvgNumber(hi) + " h8\" stroke=\"" + se.color +
             "\" stroke-width=\"1.2\" fill=\"none\"/>\n";
     }
     *s += "<circle cx=\"" + SvgNumber(x) + "\" cy=\"" + SvgNumber(a.Y(p.y)) + "\" r=\"4\" fill=\"" +
@@ -162,8 +170,12 @@ void DrawSeries(const LineChart& c, const LineSeries& se, const Axes& a, std::st
               (p.flagged ? " \u00b7 flagged" : "")) +
           "</title></circle>\n";
     if (c.label_points) {
-      *s += SvgText(x + 7, a.Y(p.y) - 7, c.y_label(p.y),
-                    "font-size=\"10\" fill=\"" + se.color + "\"");
+      // Right of the point, or left of it where the figure's edge would cut it.
+      const std::string label = c.y_label(p.y);
+      const bool left = x + 7 + SvgTextWidth(label, 10) > c.width - 2;
+      *s += SvgText(left ? x - 7 : x + 7, a.Y(p.y) - 7, label,
+                    std::string(left ? "text-anchor=\"end\" " : "") + "font-size=\"10\" fill=\"" +
+                        se.color + "\"");
     }
   }
 }

@@ -33,9 +33,14 @@ struct LineChart {
   bool log_x = false;  // client counts 1..32 and database sizes spread over decades
   YScale y_scale = YScale::kFromZero;
   bool label_points = false;  // print each point's value beside it
-  // What the figure cannot exceed (a ratio: 1): a zoomed axis ends there
-  // rather than padding above it.
+  // What the figure cannot exceed (a ratio: 1) or fall below (0): a zoomed
+  // axis ends there rather than padding beyond it, and a whisker (a Student-t
+  // interval of three windows near 1 reaches past it) stops there.
   double y_ceiling = std::numeric_limits<double>::infinity();
+  double y_floor = -std::numeric_limits<double>::infinity();
+  // The least span of a zoomed axis: values that differ by less (hit ratios
+  // of 0.99998 and 1) are drawn as flat, on ticks y_label tells apart.
+  double y_min_span = 0;
   std::function<std::string(double)> x_label = {};
   std::function<std::string(double)> y_label = {};
   double width = 640;  // height is 360

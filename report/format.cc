@@ -57,8 +57,28 @@ std::string Cell(const std::string& text, const char* cls) {
 }
 
 std::string MdCell(const std::string& raw) {
-  std::string text = EscapeMarkup(raw);
-  for (size_t at; (at = text.find('|')) != std::string::npos;) text.replace(at, 1, "&#124;");
+  // Only what GitHub's renderer would take as markup or a cell's end: quotes
+  // stay as they are, for whoever reads the file rather than the page.
+  std::string text;
+  text.reserve(raw.size());
+  for (const char c : raw) {
+    switch (c) {
+      case '&':
+        text += "&amp;";
+        break;
+      case '<':
+        text += "&lt;";
+        break;
+      case '>':
+        text += "&gt;";
+        break;
+      case '|':
+        text += "&#124;";
+        break;
+      default:
+        text += c;
+    }
+  }
   return text;
 }
 

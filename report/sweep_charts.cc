@@ -403,6 +403,8 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
                                   WindowHitRatio, FormatHitRatio);
   hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
   hits.y_ceiling = 1;
+  hits.y_floor = 0;
+  hits.y_min_span = 0.0009;  // ticks 0.0002 apart, which four decimals print exactly
   hits.label_points = true;
   add("scaling_hit_ratio.svg", hits,
       "Shared-buffer hits / (hits + reads) in the windows at peak throughput, each value "

@@ -52,7 +52,11 @@ TEST(CpuLimitGroup, ThrottlesABusyProcessToItsQuota) {
   const CpuThrottling d = *after - *before;
   EXPECT_GE(d.periods, 10u);
   EXPECT_GE(d.throttled_periods, d.periods / 2) << "a spinning child is throttled most periods";
-  EXPECT_GT(d.throttled_s, 0.5 * wall);
+  // Throttled from when it has used its 20 ms until the period ends: ~80 %
+  // of the wall time alone, less when other work shares the cores (ctest
+  // runs tests side by side; at a third of a core, ~40 %).
+  EXPECT_GT(d.throttled_s, 0.25 * wall);
+  EXPECT_LT(d.throttled_s, wall);
   EXPECT_TRUE((*group)->Remove().ok());
 }
 

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 
 #include "charts/line_chart.h"
 #include "report/sweep_charts.h"
@@ -172,43 +173,116 @@ TEST(SweepReport, PlanFlagsFromTheRecordedPlans) {
             std::string::npos);
 }
 
-// The scaling run's hit ratios at peak throughput, D1 to D4 (D4: 0.6038 and
-// 0.6647, an interval from about 0.25): the zoomed axis reaches below zero,
-// and its tick there reads 0, not -0.
-TEST(LineChart, AZoomedAxisThroughZeroLabelsItZero) {
+struct TierHits {
+  const char* tier;
+  double size_gib;
+  std::vector<double> hits;  // one window each, at 2 clients
+};
+
+// The scaling-run report's hit-ratio chart of these tiers.
+std::string HitRatioChart(const std::vector<TierHits>& tiers) {
   SweepRecord r;
   r.key = MixKey("x=100");
-  const struct {
-    const char* tier;
-    double size_gib, hit1, hit2;
-  } tiers[] = {{"D1", 2.67, 1, 1},
-               {"D2", 11.43, 1, 1},
-               {"D3", 28.19, 0.9657, 0.9758},
-               {"D4", 50.68, 0.6038, 0.6647}};
-  for (const auto& t : tiers) {
+  for (const TierHits& t : tiers) {
     TierSweep ts;
     ts.tier = t.tier;
     ts.database_size = static_cast<int64_t>(t.size_gib * (1LL << 30));
-    for (int rep = 1; rep <= 2; ++rep) {
+    for (size_t rep = 1; rep <= t.hits.size(); ++rep) {
       SweepWindow w;
       w.tier = t.tier;
       w.clients = 2;
-      w.rep = rep;
+      w.rep = static_cast<int>(rep);
       w.tps = 100;
-      w.hit_ratio = rep == 1 ? t.hit1 : t.hit2;
+      w.hit_ratio = t.hits[rep - 1];
       ts.windows.push_back(w);
     }
     r.tiers.push_back(ts);
   }
-  bool drawn = false;
   for (const SweepChart& c : SweepCharts(r)) {
-    if (c.name != "scaling_hit_ratio.svg") continue;
-    drawn = true;
-    const std::string svg = RenderLineChart(c.chart);
-    EXPECT_EQ(svg.find(">-0.0000<"), std::string::npos) << svg;
-    EXPECT_NE(svg.find(">0.0000<"), std::string::npos) << svg;
+    if (c.name == "scaling_hit_ratio.svg") return RenderLineChart(c.chart);
   }
-  EXPECT_TRUE(drawn);
+  return "";
+}
+
+// The y of every number-labelled gridline, and the labels, in order.
+std::vector<std::pair<double, std::string>> YTicksOf(const std::string& svg) {
+  const std::regex tick(
+      "<line x1=\"[0-9.]+\" x2=\"[0-9.]+\" y1=\"([-0-9.]+)\" y2=\"[-0-9.]+\" "
+      "stroke=\"#[0-9a-f]+\"/>\n"
+      "<text x=\"[0-9.]+\" y=\"[-0-9.]+\" font-size=\"11\" text-anchor=\"end\" "
+      "fill=\"#4b5563\">([^<]*)</text>");
+  std::vector<std::pair<double, std::string>> out;
+  for (std::sregex_iterator m(svg.begin(), svg.end(), tick), end; m != end; ++m)
+    out.emplace_back(std::stod((*m)[1]), (*m)[2]);
+  return out;
+}
+
+// Hit ratios whose interval (two windows: t = 12.7) runs from below 0 to
+// above 1: the whiskers stop at 0 and 1, the axis runs 0 to 1, and its tick
+// at 0 reads 0, not -0.
+TEST(LineChart, AZoomedAxisThroughZeroLabelsItZero) {
+  const std::string svg = HitRatioChart({{"D1", 2.67, {1, 1}},
+                                         {"D2", 11.43, {1, 1}},
+                                         {"D3", 28.19, {0.9657, 0.9758}},
+                                         {"D4", 50.68, {0.3038, 0.6647}}});
+  ASSERT_FALSE(svg.empty());
+  EXPECT_EQ(svg.find(">-0.0000<"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">0.0000<"), std::string::npos) << svg;
+  EXPECT_NE(svg.find(">1.0000<"), std::string::npos) << svg;
+}
+
+// The gen-4 scaling run at D1 and D2: every window 1.0000 but one at
+// 0.99998, three windows at D2 (an interval just past 1). As first drawn,
+// all four ticks read 1.0000, the whisker ran above the plot, and the last
+// point's label ran off the figure's right edge.
+TEST(LineChart, HitRatiosFlatAtOneOnTicksThatDiffer) {
+  const std::string svg = HitRatioChart({{"D1", 2.70, {1, 1, 1}}, {"D2", 11.51, {0.99998, 1, 1}}});
+  const auto ticks = YTicksOf(svg);
+  ASSERT_GE(ticks.size(), 3u) << svg;
+  std::set<std::string> labels;
+  double top = 1e9, bottom = -1e9;
+  for (const auto& [y, label] : ticks) {
+    labels.insert(label);
+    top = std::min(top, y);
+    bottom = std::max(bottom, y);
+  }
+  EXPECT_EQ(labels.size(), ticks.size()) << "two ticks read the same: " << svg;
+  // Evenly spaced as printed: no tick rounded to four decimals.
+  for (size_t i = 2; i < ticks.size(); ++i) {
+    const double a = std::stod(ticks[i - 2].second), b = std::stod(ticks[i - 1].second),
+                 c = std::stod(ticks[i].second);
+    EXPECT_NEAR(c - b, b - a, 1e-9) << svg;
+  }
+  EXPECT_NE(labels.count("1.0000"), 0u) << svg;
+  // Whiskers: every y of every whisker path within the plot.
+  const std::regex whisker("<path d=\"M[0-9.]+ ([-0-9.]+) L[0-9.]+ ([-0-9.]+) M");
+  int whiskers = 0;
+  for (std::sregex_iterator m(svg.begin(), svg.end(), whisker), end; m != end; ++m) {
+    ++whiskers;
+    for (int i = 1; i <= 2; ++i) {
+      const double y = std::stod((*m)[i]);
+      EXPECT_GE(y, top - 0.01) << "a whisker above the axis: " << svg;
+      EXPECT_LE(y, bottom + 0.01) << "a whisker below the axis: " << svg;
+    }
+  }
+  EXPECT_EQ(whiskers, 1) << "D2's interval, D1 has none: " << svg;
+  // Point labels (font-size 10): anchored at their start, each must end
+  // inside the 640-wide figure at a generous 7 px per character.
+  const std::regex label(
+      "<text x=\"([0-9.]+)\" y=\"[-0-9.]+\" (text-anchor=\"end\" )?"
+      "font-size=\"10\"[^>]*>([^<]*)</text>");
+  int labelled = 0;
+  for (std::sregex_iterator m(svg.begin(), svg.end(), label), end; m != end; ++m) {
+    ++labelled;
+    const double x = std::stod((*m)[1]);
+    const double chars = static_cast<double>((*m)[3].length());
+    if ((*m)[2].matched) {
+      EXPECT_GE(x - 7 * chars, 0) << svg;
+    } else {
+      EXPECT_LE(x + 7 * chars, 640) << "a label off the right edge: " << svg;
+    }
+  }
+  EXPECT_EQ(labelled, 2) << svg;
 }
 
 TEST(LineChart, IntervalsAndEmptyCharts) {
@@ -221,6 +295,8 @@ TEST(LineChart, IntervalsAndEmptyCharts) {
   EXPECT_NE(svg.find("a \u00b7 2: 20 \u00b7 flagged"), std::string::npos);
   EXPECT_NE(svg.find("fill=\"#fff\" stroke=\"#000\""), std::string::npos);  // hollow
   c.series.clear();
+  EXPECT_NE(RenderLineChart(c).find("nothing measured"), std::string::npos);
+  c.y_scale = YScale::kZoomed;
   EXPECT_NE(RenderLineChart(c).find("nothing measured"), std::string::npos);
 }
 

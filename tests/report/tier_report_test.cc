@@ -234,5 +234,12 @@ TEST(ReportChart, Formats) {
   EXPECT_EQ(EscapeMarkup("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
 }
 
+// summary.md is read as a file too: quotes stay, markup and a cell's end do
+// not (cmark-gfm shows "PostgreSQL&#39;s" as PostgreSQL's, a terminal does not).
+TEST(ReportChart, MarkdownCellsEscapeOnlyMarkupAndTheCellSeparator) {
+  EXPECT_EQ(MdCell("PostgreSQL's \"cone\" <@ scircle(a|b) & more"),
+            "PostgreSQL's \"cone\" &lt;@ scircle(a&#124;b) &amp; more");
+}
+
 }  // namespace
 }  // namespace skyseed
