@@ -57,6 +57,23 @@ struct Walk {
   }
 };
 
+// The plan's "JIT" section (EXPLAIN ANALYZE prints one when the plan was
+// compiled): its Timing.Total against the Execution Time. The time to load
+// LLVM into a new backend is in neither: a service that opens a connection
+// per request pays that as well.
+void JitFlag(const json& top, const PlanFlagRule& rule, std::vector<PlanFlag>* flags) {
+  if (!top.contains("JIT") || !top["JIT"].is_object()) return;
+  const json& jit = top["JIT"];
+  const double compile_ms = jit.contains("Timing") ? jit["Timing"].value("Total", 0.0) : 0.0;
+  const double execution_ms = top.value("Execution Time", 0.0);
+  if (compile_ms <= 0 || execution_ms <= 0 || compile_ms < rule.jit_share * execution_ms) return;
+  flags->push_back({PlanFlag::Kind::kJit, NodeName(top["Plan"]),
+                    "JIT compiled " + Rows(jit.value("Functions", 0.0)) + " functions in " +
+                        FormatNumber("%.1f", compile_ms) + " ms of the " +
+                        FormatNumber("%.1f", execution_ms) + " ms execution (plan cost " +
+                        Rows(top["Plan"].value("Total Cost", 0.0)) + ", above jit_above_cost)"});
+}
+
 }  // namespace
 
 const char* PlanFlagName(PlanFlag::Kind k) {
@@ -67,6 +84,8 @@ const char* PlanFlagName(PlanFlag::Kind k) {
       return "nested-loop-inner";
     case PlanFlag::Kind::kFilterWaste:
       return "filter-waste";
+    case PlanFlag::Kind::kJit:
+      return "jit";
   }
   return "?";
 }
@@ -79,6 +98,7 @@ Result<std::vector<PlanFlag>> FlagPlan(const json& doc, const PlanFlagRule& rule
   std::vector<PlanFlag> flags;
   try {
     Walk{rule, &flags}.Node(doc[0]["Plan"], false);
+    JitFlag(doc[0], rule, &flags);
   } catch (const json::exception& e) {
     return Status::Corruption(std::string("EXPLAIN plan: ") + e.what());
   }

@@ -16,6 +16,7 @@ struct PlanFlag {
     kMisestimate,      // planner's rows an order of magnitude from the actual rows
     kNestedLoopInner,  // a nested loop's inner side run thousands of times
     kFilterWaste,      // a filter throwing most of the rows it read away
+    kJit,              // JIT compilation a large share of the execution
   };
   Kind kind;
   std::string node;    // "Seq Scan on gaia_source", ...
@@ -29,6 +30,11 @@ struct PlanFlagRule {
   double inner_loops = 1000;
   double filter_removed_share = 0.9;  // of the rows the node read
   double filter_min_removed = 1000;
+  // PostgreSQL compiles a plan whose cost passes jit_above_cost (100,000 by
+  // default); pg_sphere estimates a cone at a fixed share of the table, so
+  // a cone's cost, and with it JIT, comes with table size, not with the
+  // rows it finds. Flagged when compiling took this share of the execution.
+  double jit_share = 0.1;
 };
 
 // The flags of one plan, in plan order; Corruption when `explain_json` is not

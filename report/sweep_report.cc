@@ -64,8 +64,8 @@ std::string NoPlanFlagsText(const SweepRecord& r) {
   size_t plans = 0;
   for (const TierSweep& t : r.tiers) plans += t.explain.size();
   return plans == 0 ? "No plan was recorded with this sweep"
-                    : "No plan shows a misestimate, a nested loop run per row, or a filter "
-                      "throwing most rows away (" +
+                    : "No plan shows a misestimate, a nested loop run per row, a filter "
+                      "throwing most rows away, or JIT compilation taking much of its time (" +
                           std::to_string(plans) + " plans)";
 }
 
