@@ -10,17 +10,19 @@
 #     deterministic, so the tier's corpus digest is the one the windows were
 #     recorded on), then loads the windows; scripts/scaling-run.sh WORKDIR
 #     then measures only what is missing
+#   scripts/scaling-run-carry.sh held WORKDIR
+#     prints the tier the database in WORKDIR holds
 # Only the sweep rows travel; the tier records (grow times) are the new
 # machine's own. Each window keeps its measured_at, and its result its
 # machine's figures, so which session measured what stays readable.
 set -euo pipefail
-usage() { echo "usage: $0 save|restore WORKDIR FILE" >&2; exit 2; }
-[ $# -eq 3 ] || usage
-action="$1"
-case "$action" in save | restore) ;; *) usage ;; esac
+usage() { echo "usage: $0 save|restore WORKDIR FILE, or $0 held WORKDIR" >&2; exit 2; }
+action="${1-}"
+case "$action" in save | restore) [ $# -eq 3 ] || usage ;; held) [ $# -eq 2 ] || usage ;; *) usage ;; esac
 # Absolute: restore sources scripts/bench/lib.sh, which moves to the
 # repository's root.
-work="$(realpath -m -- "$2")" file="$(realpath -m -- "$3")"
+work="$(realpath -m -- "$2")" file=
+[ $# -eq 3 ] && file="$(realpath -m -- "$3")"
 # q DBNAME STATEMENT: one value or row per line, no decoration.
 q() { psql "host=$work/data port=5432 user=postgres dbname=$1" -XAtq -v ON_ERROR_STOP=1 -c "$2"; }
 # The sweep tables as the database holds them (skyseed's sweep_* tables;
@@ -34,6 +36,13 @@ held_tier() {
   q skyseed "SELECT tier FROM skyseed.tier t ORDER BY (SELECT sum(rows) FROM skyseed.tier_table
     WHERE tier = t.tier) DESC LIMIT 1"
 }
+
+if [ "$action" = held ]; then
+  [ -x "$work/skyseed" ] || { echo "no scaling run in $work" >&2; exit 1; }
+  "$work/skyseed" server start --data-dir "$work/data" >/dev/null
+  held_tier
+  exit 0
+fi
 
 if [ "$action" = save ]; then
   [ -x "$work/skyseed" ] || { echo "no scaling run in $work" >&2; exit 1; }

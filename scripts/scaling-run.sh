@@ -6,7 +6,10 @@
 # warm-up judged until it settles (up to 10 minutes, for tiers larger than
 # the machine's memory); and at D2 the TAP sweep again with DaCHS under a
 # CPU limit, as one process and as two behind haproxy. Before the database
-# grows past a tier, that tier's flagged windows are measured again.
+# grows past a tier, that tier's flagged windows are measured again, and
+# from D2 on (where the cone's plan cost passes jit_above_cost) what JIT
+# costs the cone (scripts/bench/jit-cone.sh, kept beside CARRY as
+# jit-cone-TIER.txt).
 # Resumable: after a stop (a session's end, a kill) the same command
 # measures only what is missing. On a new machine (WORKDIR absent) it first
 # restores what CARRY holds (scripts/scaling-run-carry.sh: the database
@@ -41,6 +44,12 @@ for tier in D1 D2 D3 D4; do
           --out "$work/out-cpus-0.5-x$k" $([ "$pass" = remeasure ] && echo --remeasure-flagged)
       done
     done
+  fi
+  jit_out="$(dirname "$carry")/jit-cone-$tier.txt"
+  if [ "$tier" != D1 ] && [ ! -s "$jit_out" ] && [ "$("$carry_tool" held "$work")" = "$tier" ]; then
+    server start
+    scripts/bench/jit-cone.sh "$(conn skyseed)" "$tier" 20 > "$jit_out.tmp"
+    mv "$jit_out.tmp" "$jit_out"
   fi
   "$carry_tool" save "$work" "$carry"
 done
