@@ -2,7 +2,8 @@
 """The scaling run against the first one, tier by tier (docs/scaling-run.md).
 
 Prints a Markdown table: per tier, what a cone cost the database (rows,
-blocks touched, blocks read per call, from pg_stat_statements at one client),
+blocks touched, blocks read per call, from pg_stat_statements at one client,
+and its p50 latency at one client as pgbench measured it),
 the hit ratio, the peak throughput of both sweeps and where each stopped,
 for the first run (docs/scaling-run/gen-3/tiers.csv, the figures its page
 published) beside this one (the sweep's own records and the report's
@@ -45,6 +46,14 @@ def cone_cost(tier):
     return rows / calls, blocks / calls, reads / calls
 
 
+def cone_p50(tier):
+    """The cone class's p50 latency (ms) over the valid one-client windows."""
+    p50 = [w["classes_latency_ms"]["cone_source"]["p50"] for w in tier["windows"]
+           if w["clients"] == 1 and not w.get("flags")
+           and "cone_source" in w.get("classes_latency_ms", {})]
+    return sum(p50) / len(p50) if p50 else None
+
+
 def tap_limits(path):
     if not os.path.exists(path):
         return {}
@@ -65,20 +74,22 @@ def main(argv):
     db = {t["tier"]: t for t in json.load(open(os.path.join(out, "sweep.json")))["tiers"]}
     tap_limit = tap_limits(os.path.join(out, "tap-sweep.json"))
 
-    print("| Tier | Run | Size GiB | Rows / cone | Blocks / cone | Read / cone | Hit ratio "
-          "| Peak tps | Peak req/s | Limit, database | Limit, TAP |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+    print("| Tier | Run | Size GiB | Rows / cone | Blocks / cone | Read / cone | Cone p50 ms "
+          "| Hit ratio | Peak tps | Peak req/s | Limit, database | Limit, TAP |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     for tier in tiers:
         g = first.get(tier)
         if g:
             print(f"| {tier} | first (gen-3) | {g['db_gib']} | {g['rows_per_cone']} "
-                  f"| {g['blocks_per_cone']} | {g['read_per_cone']} | {g['hit_ratio']} "
+                  f"| {g['blocks_per_cone']} | {g['read_per_cone']} | {g['cone_p50_ms']} | {g['hit_ratio']} "
                   f"| {g['peak_tps_db']} | {g['peak_rps_tap']} | {g['limit_db']} "
                   f"| {g['limit_tap']} |")
         cost = cone_cost(db[tier]) if tier in db else None
         rows, blocks, reads = (f"{v:,.0f}" for v in cost) if cost else ("–",) * 3
+        p50 = cone_p50(db[tier]) if tier in db else None
+        p50 = f"{p50:.2f}" if p50 is not None else "–"
         print(f"| {tier} | this (gen-4) | {column['db_gib'][tier]} | {rows} | {blocks} "
-              f"| {reads} | {column['hit_ratio'][tier]} | {column['peak_tps_db'][tier]} "
+              f"| {reads} | {p50} | {column['hit_ratio'][tier]} | {column['peak_tps_db'][tier]} "
               f"| {column['peak_rps_tap'][tier]} | {db[tier]['saturation']['limit'] if tier in db else '–'} "
               f"| {tap_limit.get(tier, '–')} |")
 
