@@ -29,12 +29,15 @@ def scaling_line(path):
     sys.exit(f"scaling-compare: {path} has no 'scaling' line (run skyseed report first)")
 
 
+def one_client_windows(tier):
+    """The tier's valid (unflagged) windows at one client."""
+    return [w for w in tier["windows"] if w["clients"] == 1 and not w.get("flags")]
+
+
 def cone_cost(tier):
     """Rows, blocks and reads per cone over the valid one-client windows."""
     calls = rows = blocks = reads = 0.0
-    for w in tier["windows"]:
-        if w["clients"] != 1 or w.get("flags"):
-            continue
+    for w in one_client_windows(tier):
         for s in w.get("top_by_total", []):
             if CONE in s["query"] and "gaia_source" in s["query"]:
                 calls += s["calls"]
@@ -48,9 +51,8 @@ def cone_cost(tier):
 
 def cone_p50(tier):
     """The cone class's p50 latency (ms) over the valid one-client windows."""
-    p50 = [w["classes_latency_ms"]["cone_source"]["p50"] for w in tier["windows"]
-           if w["clients"] == 1 and not w.get("flags")
-           and "cone_source" in w.get("classes_latency_ms", {})]
+    p50 = [w["classes_latency_ms"]["cone_source"]["p50"] for w in one_client_windows(tier)
+           if "cone_source" in w.get("classes_latency_ms", {})]
     return sum(p50) / len(p50) if p50 else None
 
 

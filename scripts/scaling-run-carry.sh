@@ -37,16 +37,20 @@ held_tier() {
     WHERE tier = t.tier) DESC LIMIT 1"
 }
 
-if [ "$action" = held ]; then
+# The run's own cluster, started: save and held read its database.
+start_run_cluster() {
   [ -x "$work/skyseed" ] || { echo "no scaling run in $work" >&2; exit 1; }
   "$work/skyseed" server start --data-dir "$work/data" >/dev/null
+}
+
+if [ "$action" = held ]; then
+  start_run_cluster
   held_tier
   exit 0
 fi
 
 if [ "$action" = save ]; then
-  [ -x "$work/skyseed" ] || { echo "no scaling run in $work" >&2; exit 1; }
-  "$work/skyseed" server start --data-dir "$work/data" >/dev/null
+  start_run_cluster
   tier="$(held_tier)"
   [ -n "$tier" ] || { echo "the database in $work holds no tier" >&2; exit 1; }
   mapfile -t tables < <(sweep_tables)

@@ -23,27 +23,20 @@ trap 'rm -rf "$dir"' EXIT
 build/app/skyseed workload --tier "$tier" --out "$dir" >/dev/null
 psql -X -q -v ON_ERROR_STOP=1 "$conn" -f "$dir/setup.sql" >/dev/null
 
-# One cone (centre 1), explained twice in one session: the second is what a
-# warm backend pays (the first also loads LLVM).
+# One cone (centre 1) of the workload's own statement, explained twice in
+# one session; only the second is printed: what a warm backend pays (the
+# first also loads LLVM).
+centre="$(grep -F '\gset' "$dir/cone_source.sql")"
+cone="$(tail -n 1 "$dir/cone_source.sql")"
 explain() {
-  PGOPTIONS="-c jit=$1" psql -X -q -t -A -v ON_ERROR_STOP=1 "$conn" <<'SQL'
-SELECT ra, dec, radius FROM skyseed_workload.cone WHERE i = 1 \gset
-EXPLAIN (ANALYZE, FORMAT JSON) SELECT source_id, ra, dec, phot_g_mean_mag
-  FROM skyseed_corpus.gaia_source
-  WHERE spoint(radians(ra), radians(dec)) <@ scircle(spoint(radians(:ra), radians(:dec)), radians(:radius));
-EXPLAIN (ANALYZE, FORMAT JSON) SELECT source_id, ra, dec, phot_g_mean_mag
-  FROM skyseed_corpus.gaia_source
-  WHERE spoint(radians(ra), radians(dec)) <@ scircle(spoint(radians(:ra), radians(:dec)), radians(:radius));
-SQL
+  printf '%s\n' '\set i 1' "$centre" '\o /dev/null' "EXPLAIN (ANALYZE, FORMAT JSON) $cone" '\o' \
+    "EXPLAIN (ANALYZE, FORMAT JSON) $cone" |
+    PGOPTIONS="-c jit=$1" psql -X -q -t -A -v ON_ERROR_STOP=1 "$conn"
 }
 for jit in on off; do
   explain "$jit" | python3 -c '
 import json, sys
-text, docs, at = sys.stdin.read(), [], 0
-while text[at:].strip():  # two plans, one after the other: the second is the warm one
-    doc, at = json.JSONDecoder().raw_decode(text, len(text) - len(text[at:].lstrip()))
-    docs.append(doc)
-p = docs[-1][0]
+p = json.load(sys.stdin)[0]
 plan, jit = p["Plan"], p.get("JIT", {}).get("Timing", {}).get("Total", 0.0)
 print("explain jit=%s: plan cost %.0f, %d rows, JIT %.2f ms, execution %.2f ms"
       % (sys.argv[1], plan["Total Cost"], plan["Actual Rows"], jit, p["Execution Time"]))
