@@ -6,10 +6,11 @@
 #     the measured windows, tier findings and sweep setups (skyseed's
 #     sweep_* tables) and the tier the database holds, into FILE
 #   scripts/scaling-run-carry.sh restore WORKDIR FILE
-#     into a new WORKDIR: grows its database to that tier (the corpus is
-#     deterministic, so the tier's corpus digest is the one the windows were
-#     recorded on), then loads the windows; scripts/scaling-run.sh WORKDIR
-#     then measures only what is missing
+#     into a new WORKDIR: grows its database through the run's tiers up to
+#     that one, recording each (the corpus is deterministic, so each tier's
+#     corpus digest is the one its windows were recorded on; the sweep
+#     reports a tier from its record), then loads the windows;
+#     scripts/scaling-run.sh WORKDIR then measures only what is missing
 #   scripts/scaling-run-carry.sh held WORKDIR
 #     prints the tier the database in WORKDIR holds
 # Only the sweep rows travel; the tier records (grow times) are the new
@@ -73,6 +74,14 @@ fi
 [ -f "$file" ] || { echo "no carry file $file" >&2; exit 1; }
 tier="$(sed -n '1s/^-- skyseed scaling-run carry: tier \([A-Za-z0-9]*\)$/\1/p' "$file")"
 [ -n "$tier" ] || { echo "$file is not a scaling-run carry (its first line names no tier)" >&2; exit 1; }
+# Every tier from D1 (the run's first; scripts/scaling-run.sh) up to the
+# carry's, each recorded: a sweep reports a tier from its record, and a
+# database grown straight to D3 has none for D1 (its sweep would then try
+# to grow D1 and be refused: tiers only grow).
+case "$tier" in
+  D1) through=D1 ;; D2) through=D1,D2 ;; D3) through=D1,D2,D3 ;; D4) through=D1,D2,D3,D4 ;;
+  *) echo "$file: tier $tier is not one of the run's (D1-D4)" >&2; exit 1 ;;
+esac
 # The run's own build and binary (scripts/bench/lib.sh; it starts the
 # cluster).
 source "$(dirname "$0")/bench/lib.sh"
@@ -85,7 +94,7 @@ if [ "$(q postgres "SELECT count(*) FROM pg_database WHERE datname = 'skyseed'")
     [ "$rows" = 0 ] || { echo "$work already holds $rows rows in $t; not restoring over them" >&2; exit 1; }
   done < <(sweep_tables)
 fi
-"$bin" grow --tier "$tier" --data-dir "$work/data"
+"$bin" grow --tier "$through" --data-dir "$work/data"
 psql "host=$work/data port=5432 user=postgres dbname=skyseed" -Xq -v ON_ERROR_STOP=1 -1 -f "$file" >/dev/null
 windows="$(q skyseed 'SELECT count(*) FROM skyseed.sweep_window')"
 echo "restored $windows windows onto tier $tier in $work; resume with scripts/scaling-run.sh $work"
