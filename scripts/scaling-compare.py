@@ -23,10 +23,14 @@ CONE = "<@ scircle("  # the cone_source statement; lookups are by source_id
 
 
 def scaling_line(path):
-    for line in open(path, encoding="utf-8"):
-        if line.startswith("scaling "):
-            return dict(f.split("=", 1) for f in line.split()[1:])
-    sys.exit(f"scaling-compare: {path} has no 'scaling' line (run skyseed report first)")
+    """The run's own scaling line: the report prints one per TAP sweep, and
+    the run's limited sweeps (--tap-cpus, at one tier) come first, so the
+    line over the most tiers is the run's."""
+    lines = [dict(f.split("=", 1) for f in line.split()[1:])
+             for line in open(path, encoding="utf-8") if line.startswith("scaling ")]
+    if not lines:
+        sys.exit(f"scaling-compare: {path} has no 'scaling' line (run skyseed report first)")
+    return max(lines, key=lambda fields: len(fields["tiers"].split(",")))
 
 
 def one_client_windows(tier):
