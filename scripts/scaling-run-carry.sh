@@ -78,10 +78,12 @@ tier="$(sed -n '1s/^-- skyseed scaling-run carry: tier \([A-Za-z0-9]*\)$/\1/p' "
 # carry's, each recorded: a sweep reports a tier from its record, and a
 # database grown straight to D3 has none for D1 (its sweep would then try
 # to grow D1 and be refused: tiers only grow).
-case "$tier" in
-  D1) through=D1 ;; D2) through=D1,D2 ;; D3) through=D1,D2,D3 ;; D4) through=D1,D2,D3,D4 ;;
-  *) echo "$file: tier $tier is not one of the run's (D1-D4)" >&2; exit 1 ;;
-esac
+through=
+for t in D1 D2 D3 D4; do
+  through="${through:+$through,}$t"
+  [ "$t" = "$tier" ] && break
+done
+[ "${through##*,}" = "$tier" ] || { echo "$file: tier $tier is not one of the run's (D1-D4)" >&2; exit 1; }
 # The run's own build and binary (scripts/bench/lib.sh; it starts the
 # cluster).
 source "$(dirname "$0")/bench/lib.sh"
