@@ -125,7 +125,7 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
       at.conn_ms_per_request >= rule.connection_share * at.pg_ms_per_request) {
     *why += Format(
         "; of its %.1f ms per request, about %.1f ms open the service's connection (a new "
-        "session per request): a pooler keeps them open (--tap-pooler pgbouncer)",
+        "session per request): a pooler that keeps them open (--tap-pooler pgpool)",
         at.pg_ms_per_request, at.conn_ms_per_request);
   }
   return kind;

@@ -126,6 +126,30 @@ SweepWindow SaturationWindow(int clients, double tps, double p95, bool flagged) 
   return w;
 }
 
+// Behind a service that opens a session per request, connecting is most of
+// PostgreSQL's CPU: the finding names the pooler that keeps sessions open
+// (pgpool; pgbouncer closes them, docs/tap.md). The figures are D3's TAP
+// step at 8 clients (docs/scaling-run.md).
+TEST(Saturation, ConnectingMostOfTheDatabasesCpuNamesThePoolerThatKeepsThem) {
+  StepEvidence first = Step(1, 9.2, 180, 1.2);
+  StepEvidence at = Step(8, 7.8, 1470, 1.97);
+  at.client_cores = 0.04;
+  at.service_cores = 0.42;  // left: 2 - 0.04 - 0.42 = 1.54 cores
+  at.service_ceiling = 2;
+  at.database_cores = 1.30;
+  at.pg_ms_per_request = 165.7;
+  at.conn_ms_per_request = 91.4;
+  std::string why;
+  EXPECT_EQ(ClassifyLimit(first, at, {}, &why), LimitKind::kDatabaseCpu) << why;
+  EXPECT_NE(why.find("1.30 of the 1.54 cores"), std::string::npos) << why;
+  EXPECT_NE(why.find("about 91.4 ms open the service's connection"), std::string::npos) << why;
+  EXPECT_NE(why.find("--tap-pooler pgpool"), std::string::npos) << why;
+  // Under half of it connecting: the queries, not the sessions.
+  at.conn_ms_per_request = 0.49 * at.pg_ms_per_request;
+  EXPECT_EQ(ClassifyLimit(first, at, {}, &why), LimitKind::kDatabaseCpu) << why;
+  EXPECT_EQ(why.find("pooler"), std::string::npos) << why;
+}
+
 TEST(Saturation, AFlaggedWindowIsNeverAveragedIn) {
   // The flagged repetition would have hidden the saturation.
   const std::vector<SweepWindow> eight = {SaturationWindow(8, 5000, 3, false),
