@@ -13,17 +13,29 @@
 #     scripts/scaling-run.sh WORKDIR then measures only what is missing
 #   scripts/scaling-run-carry.sh held WORKDIR
 #     prints the tier the database in WORKDIR holds
+#   scripts/scaling-run-carry.sh through FILE
+#     prints the tiers restore grows through for FILE (D1,...,its tier)
 # Only the sweep rows travel; the tier records (grow times) are the new
 # machine's own. Each window keeps its measured_at, and its result its
 # machine's figures, so which session measured what stays readable.
 set -euo pipefail
-usage() { echo "usage: $0 save|restore WORKDIR FILE, or $0 held WORKDIR" >&2; exit 2; }
+usage() {
+  echo "usage: $0 save|restore WORKDIR FILE, $0 held WORKDIR or $0 through FILE" >&2
+  exit 2
+}
 action="${1-}"
-case "$action" in save | restore) [ $# -eq 3 ] || usage ;; held) [ $# -eq 2 ] || usage ;; *) usage ;; esac
+case "$action" in
+  save | restore) [ $# -eq 3 ] || usage ;;
+  held | through) [ $# -eq 2 ] || usage ;;
+  *) usage ;;
+esac
 # Absolute: restore sources scripts/bench/lib.sh, which moves to the
 # repository's root.
-work="$(realpath -m -- "$2")" file=
-[ $# -eq 3 ] && file="$(realpath -m -- "$3")"
+work= file=
+case "$action" in
+  through) file="$(realpath -m -- "$2")" ;;
+  *) work="$(realpath -m -- "$2")"; [ $# -eq 3 ] && file="$(realpath -m -- "$3")" ;;
+esac
 # q DBNAME STATEMENT: one value or row per line, no decoration.
 q() { psql "host=$work/data port=5432 user=postgres dbname=$1" -XAtq -v ON_ERROR_STOP=1 -c "$2"; }
 # The sweep tables as the database holds them (skyseed's sweep_* tables;
@@ -84,6 +96,10 @@ for t in D1 D2 D3 D4; do
   [ "$t" = "$tier" ] && break
 done
 [ "${through##*,}" = "$tier" ] || { echo "$file: tier $tier is not one of the run's (D1-D4)" >&2; exit 1; }
+if [ "$action" = through ]; then
+  echo "$through"
+  exit 0
+fi
 # The run's own build and binary (scripts/bench/lib.sh; it starts the
 # cluster).
 source "$(dirname "$0")/bench/lib.sh"
