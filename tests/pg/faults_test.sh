@@ -97,13 +97,16 @@ if mount -t tmpfs -o size=24M tmpfs "$full" 2>/dev/null; then
   sql skyseed "DROP TABLESPACE IF EXISTS t_full" >/dev/null
   sql skyseed "CREATE TABLESPACE t_full LOCATION '$full'" >/dev/null
   sql skyseed "CREATE DATABASE t_full TABLESPACE t_full" >/dev/null
-  out="$("$bin" grow --tier ci --db "$(conninfo t_full)" 2>&1 >/dev/null)"; rc=$?
+  # Chunks of 3,000 rows: two in flight hold a few MiB, so the first ones
+  # commit before the disk fills however the loaders interleave (with
+  # 50,000 rows, two unfinished chunks could fill the 24 MiB between them).
+  out="$("$bin" grow --tier ci --chunk-rows 3000 --db "$(conninfo t_full)" 2>&1 >/dev/null)"; rc=$?
   check "a full disk fails the grow (exit $rc)" test "$rc" = 1
   check "naming the cause in its one error line" grep -q "^skyseed: .*disk is full" <<<"$out"
   check "with some chunks committed" \
     test "$(sql t_full "SELECT count(*) > 0 FROM skyseed.chunk_ledger")" = t
   mount -o remount,size=200M "$full"
-  "$bin" grow --tier ci --db "$(conninfo t_full)" >/dev/null 2>&1
+  "$bin" grow --tier ci --chunk-rows 3000 --db "$(conninfo t_full)" >/dev/null 2>&1
   check "after freeing space a rerun completes with the generator's digest" \
     test "$(tier_digest t_full ci)" = "$ci_digest"
   check "and verifies" verifies t_full
