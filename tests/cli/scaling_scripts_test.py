@@ -64,7 +64,7 @@ def compare_reads_the_runs_line(repo, tmp):
               "has no 'scaling' line" in str(e.code) and "\n" not in str(e.code), str(e.code))
 
 
-def carry(repo, tmp, tier):
+def carry(tmp, tier):
     path = os.path.join(tmp, f"carry-{tier}.sql")
     with open(path, "w", encoding="utf-8") as f:
         f.write(f"-- skyseed scaling-run carry: tier {tier}\n-- saved for a test\n")
@@ -80,13 +80,13 @@ def restore_grows_through_every_tier(repo, tmp):
     # The run's tiers, written out here rather than read from the script.
     expected = {"D1": "D1", "D2": "D1,D2", "D3": "D1,D2,D3", "D4": "D1,D2,D3,D4"}
     for tier, through in expected.items():
-        r = run(repo, "through", carry(repo, tmp, tier))
+        r = run(repo, "through", carry(tmp, tier))
         check(f"a carry at {tier} is restored through {through}",
               r.returncode == 0 and r.stdout.strip() == through,
               f"exit {r.returncode}: {r.stdout.strip()}{r.stderr.strip()}")
     for tier in ("S", "D5", "ci"):
         work = os.path.join(tmp, f"work-{tier}")
-        r = run(repo, "restore", work, carry(repo, tmp, tier))
+        r = run(repo, "restore", work, carry(tmp, tier))
         err = r.stderr.strip()
         check(f"a carry at {tier} is refused before anything is touched",
               r.returncode == 1 and "is not one of the run's" in err and "\n" not in err

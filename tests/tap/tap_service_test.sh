@@ -40,8 +40,9 @@ refused "--tap-instances with --tap-url" --target tap --tap-instances 2 \
 
 check "skyseed grow --tier ci --standard-names none" \
   "$bin" grow --tier ci --standard-names none --data-dir "$pgdir" >"$work/grow.log" 2>&1
-unwarmed=("$bin" sweep --target tap --tier ci --reps 1 --data-dir "$pgdir")
-sweep=("${unwarmed[@]}" --warmup 0)
+# The sweeps below run without a warm-up, but for the pooled one.
+sweep_ci=("$bin" sweep --target tap --tier ci --reps 1 --data-dir "$pgdir")
+sweep=("${sweep_ci[@]}" --warmup 0)
 
 # ------------------------------------------------------------ --tap-cpus
 # While it runs: the DaCHS process in a group of its own whose quota is
@@ -131,7 +132,7 @@ plain_sessions=$window_sessions
 served=()
 # Ten seconds of load first: pgpool's 32 processes each open a server
 # connection the first time they serve a role, and a pooler is measured warm.
-"${unwarmed[@]}" --duration 5 --clients 1,2 --tap-instances 2 --tap-cpus 0.5 --tap-pooler pgpool \
+"${sweep_ci[@]}" --duration 5 --clients 1,2 --tap-instances 2 --tap-cpus 0.5 --tap-pooler pgpool \
   --warmup 10 --out "$work/replicas" >"$work/replicas.log" 2>&1 &
 sweeper=$!
 watch "$sweeper" "$work/replicas.log"
