@@ -89,11 +89,12 @@ void AddGenerateCommand(CLI::App& app, CommandRun* run) {
       SKYSEED_ASSIGN_OR_RETURN(TierSpec t, FindTier(*tier));
       SKYSEED_ASSIGN_OR_RETURN(ParsedCorpusOptions p, ParseCorpusOptions(*opts));
       // GenerateCorpusFiles prepares the folder too, but only here is it --out.
-      const Status out_dir = PrepareOutputDir(*out);
+      const std::string dir = AbsoluteOutputPath(*out).string();
+      const Status out_dir = PrepareOutputDir(dir);
       if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
       FilesManifest m;
       SKYSEED_RETURN_IF_ERROR(
-          GenerateCorpusFiles(t, {p.seed, p.threads, p.chunk_rows, *out, &ConsoleNarrator()}, &m));
+          GenerateCorpusFiles(t, {p.seed, p.threads, p.chunk_rows, dir, &ConsoleNarrator()}, &m));
       size_t files = 0;
       for (const auto& mt : m.tables) files += mt.files.size();
       std::printf("wrote %zu files and manifest.json to %s; corpus %s\n", files, out->c_str(),

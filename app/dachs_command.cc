@@ -28,18 +28,27 @@ std::string UtcNow() {
 
 // DaCHS names an RD by its path under inputsDir, without ".rd"; skyseed does
 // not read DaCHS's configuration, so it assumes the usual one level down
-// (inputs/skyseed/q.rd is skyseed/q).
+// (inputs/skyseed/q.rd is skyseed/q). The commands are docs/tap.md's ("Serve
+// it with DaCHS", which tests/tap/readme_dachs_test.sh runs as printed) for
+// this RD and schema, line for line (tests/cli/dachs_rd_commands_test.py);
+// DaCHS's database is gavo, as Debian's package sets it up.
 void PrintPublishCommands(const fs::path& written, const std::string& schema) {
-  const std::string id = written.parent_path().filename().string() + "/" + written.stem().string();
+  const std::string folder = written.parent_path().filename().string();
+  const std::string id = folder + "/" + written.stem().string();
+  const std::string inputs = "\"$(dachs config inputsDir)/";
   std::printf(
-      "publish (RD id %s, when the file is in DaCHS's inputsDir):\n"
+      "publish (RD id %s, the file in DaCHS's inputsDir; docs/tap.md, \"Serve it with DaCHS\"):\n"
       "  dachs imp //obscore && dachs imp -m %s && dachs imp //obscore create\n"
-      "  dachs serve start   (or: dachs serve reload)\n"
-      "unpublish (then verify passes and warns of no grant):\n"
+      "  dachs serve restart\n"
+      "unpublish (DaCHS's database gavo, as its Debian package makes it):\n"
+      "  dachs serve stop\n"
       "  dachs drop -f %s && dachs imp //obscore create\n"
-      "  psql -d DACHS_DATABASE -c 'REVOKE ALL ON ALL TABLES IN SCHEMA %s FROM gavoadmin CASCADE' "
-      "-c 'REVOKE ALL ON SCHEMA %s FROM gavoadmin CASCADE'\n",
-      id.c_str(), id.c_str(), id.c_str(), schema.c_str(), schema.c_str());
+      "  rm -f %s%s.rd\" && rmdir --ignore-fail-on-non-empty %s%s\"\n"
+      "  psql -d gavo -c 'REVOKE ALL ON ALL TABLES IN SCHEMA %s FROM gavoadmin CASCADE' "
+      "-c 'REVOKE ALL ON SCHEMA %s FROM gavoadmin CASCADE'\n"
+      "  skyseed verify --db dbname=gavo\n",
+      id.c_str(), id.c_str(), id.c_str(), inputs.c_str(), id.c_str(), inputs.c_str(),
+      folder.c_str(), schema.c_str(), schema.c_str());
 }
 
 Status WriteDachsRd(const std::string& out, const std::string& schema) {
@@ -48,21 +57,19 @@ Status WriteDachsRd(const std::string& out, const std::string& schema) {
     return Status::InvalidArgument("--schema '" + schema +
                                    "' is not a plain lower-case SQL name ([a-z_][a-z0-9_]*)");
   }
-  const fs::path path(out);
-  if (out.empty() || !path.has_filename()) {
+  if (out.empty() || !fs::path(out).has_filename()) {
     return Status::InvalidArgument("--out '" + out + "' names no file");
   }
+  const fs::path path = AbsoluteOutputPath(out);
   std::error_code ec;
   if (fs::is_directory(path, ec)) {
     return Status::InvalidArgument("--out " + out + " is a directory, not a file");
   }
-  const fs::path dir = path.parent_path().empty() ? fs::path(".") : path.parent_path();
-  const Status dir_ok = PrepareOutputDir(dir);
+  const Status dir_ok = PrepareOutputDir(path.parent_path());
   if (!dir_ok.ok()) return Status::InvalidArgument("--out " + dir_ok.message());
   SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(path, DachsResourceDescriptor(schema, UtcNow())));
-  const fs::path written = fs::absolute(path, ec).lexically_normal();
-  std::printf("%s\n", written.c_str());
-  PrintPublishCommands(written, schema);
+  std::printf("%s\n", path.c_str());
+  PrintPublishCommands(path, schema);
   return Status::Ok();
 }
 
@@ -86,16 +93,17 @@ void AddDachsRdCommand(CLI::App& app, CommandRun* run) {
       ->capture_default_str();
   cmd->footer(
       "To publish, with DaCHS installed (its database gavo, feed role gavoadmin), as a\n"
-      "superuser of DaCHS's PostgreSQL (the README's \"Serve it with DaCHS\" runs as is):\n"
+      "superuser of DaCHS's PostgreSQL (docs/tap.md, \"Serve it with DaCHS\", runs as is):\n"
       "  1. skyseed grow --tier ci --db dbname=gavo --standard-names none --grant gavoadmin\n"
       "     (the corpus in DaCHS's database; read access with grant option, which DaCHS\n"
       "     passes on to its query roles)\n"
       "  2. skyseed dachs-rd --out \"$(dachs config inputsDir)/skyseed/q.rd\"\n"
       "     dachs imp //obscore && dachs imp -m skyseed/q && dachs imp //obscore create\n"
-      "  3. dachs serve start\n"
-      "It prints the unpublish commands too: `dachs drop -f skyseed/q` (a plain drop or\n"
-      "purge tries to DROP the tables), `dachs imp //obscore create`, and a REVOKE of\n"
-      "gavoadmin's read with everything it passed on.");
+      "  3. dachs serve restart   (starts it, or makes a running one read the RD)\n"
+      "It prints these and the unpublish commands: `dachs serve stop`, `dachs drop -f\n"
+      "skyseed/q` (a plain drop or purge tries to DROP the tables), `dachs imp //obscore\n"
+      "create`, the RD and its folder removed, a REVOKE of gavoadmin's read with everything\n"
+      "it passed on, and `skyseed verify`.");
   cmd->callback([=] { *run = [=]() -> Status { return WriteDachsRd(a->out, a->schema); }; });
 }
 

@@ -94,7 +94,9 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
       "markdown:\n"
       "  cat sky-report/summary.md >> \"$GITHUB_STEP_SUMMARY\"");
   cmd->callback([=] {
-    *run = [=]() -> Status { return WriteReport(a->out, a->conn, a->slo_p95, a->slo_errors); };
+    *run = [=]() -> Status {
+      return WriteReport(AbsoluteOutputPath(a->out), a->conn, a->slo_p95, a->slo_errors);
+    };
   });
 }
 

@@ -10,6 +10,7 @@
 #include "app/commands.h"
 #include "app/loading_options.h"
 #include "app/seed_option.h"
+#include "app/tiers_past.h"
 #include "app/user_values.h"
 #include "common/service_url.h"
 #include "console/console_narrator.h"
@@ -190,7 +191,7 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   if (!cones.ok()) return cones.status();
   o->workload.cones = static_cast<uint32_t>(*cones);
   if (a.out.empty()) return Status::InvalidArgument("--out must not be empty");
-  o->out_dir = a.out;
+  o->out_dir = AbsoluteOutputPath(a.out).string();
   o->keep_logs = a.keep_logs;
   o->remeasure_flagged = a.remeasure_flagged;
   SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a.loading, &o->grow));
@@ -222,6 +223,7 @@ Status RunSweepCommand(const SweepArgs& a) {
   {
     SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(*conninfo));
     SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*conn, o.grow));
+    SKYSEED_RETURN_IF_ERROR(CheckTiersNotPast(*conn, o));
     // skyseed's DaCHS only where no other DaCHS is: unpublishing removes it.
     if (o.measures_tap() && o.tap.url.empty()) {
       SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(*conn, true));

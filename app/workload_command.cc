@@ -41,7 +41,7 @@ Result<WorkloadOptions> ParseWorkloadOptions(const WorkloadArgs& a) {
 Status RunWorkload(const WorkloadArgs& a) {
   SKYSEED_ASSIGN_OR_RETURN(TierSpec tier, FindTier(a.tier));
   SKYSEED_ASSIGN_OR_RETURN(WorkloadOptions o, ParseWorkloadOptions(a));
-  const fs::path dir(a.out);
+  const fs::path dir = AbsoluteOutputPath(a.out);
   const Status out_dir = PrepareOutputDir(dir / "params");
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
   const std::vector<WorkloadFile> files = WorkloadFiles(tier, o);

@@ -19,6 +19,7 @@
 #include "schema/corpus_schema.h"
 #include "store/advisory_locks.h"
 #include "store/manifest_store.h"
+#include "store/record_audit.h"
 
 namespace skyseed {
 namespace {
@@ -166,6 +167,9 @@ Status GrowOnce(const GrowPlan& options, const GrowRun& run) {
   SKYSEED_RETURN_IF_ERROR(PrepareCorpus(control, options, *run.narrator));
   PgGrowDatabase db(options, run, control);
   GrowContext ctx{options, run, db};
+  // --verify re-reads every row there, whether or not a tier is left to
+  // grow: on a tier already reached it is the only work asked for.
+  if (options.verify) SKYSEED_RETURN_IF_ERROR(CheckLedgerOnce(ctx));
   if (options.target_size == 0) {
     SKYSEED_RETURN_IF_ERROR(GrowTiers(ctx, control));
   } else {
@@ -175,8 +179,26 @@ Status GrowOnce(const GrowPlan& options, const GrowRun& run) {
   return GrantRead(control, options, *run.narrator);
 }
 
+// A growth a kill or an interrupt cut short: ledger chunks no tier record
+// vouches for yet, or indexes still set aside. The same --target-size
+// finishes it, however large the database already is: it grows on to the
+// end of the sky step those rows lie in, as the run that was cut short would.
+Result<bool> GrowthUnfinished(PgConnection& conn) {
+  SKYSEED_ASSIGN_OR_RETURN(const std::vector<StashEntry> stash, ReadStash(conn));
+  if (!stash.empty()) return true;
+  SKYSEED_ASSIGN_OR_RETURN(const std::vector<TierRecord> tiers, ReadTiers(conn));
+  SKYSEED_ASSIGN_OR_RETURN(const std::vector<LedgerEntry> ledger, ReadLedger(conn));
+  const std::vector<NamedTableDigest> recorded = RecordedRows(tiers);
+  for (const LedgerEntry& e : ledger) {
+    const TableDef* table = FindTable(e.table);
+    if (table != nullptr && e.range.first >= recorded[table->index].digest.rows) return true;
+  }
+  return false;
+}
+
 // A target the database already exceeds would be recorded as a tier it
-// never grew to: refused, unless that tier is recorded already.
+// never grew to: refused, unless that tier is recorded already or a growth
+// cut short is to be finished.
 Status CheckTargetAhead(PgConnection& conn, const GrowPlan& options) {
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
@@ -190,6 +212,8 @@ Status CheckTargetAhead(PgConnection& conn, const GrowPlan& options) {
     SKYSEED_RETURN_IF_ERROR(
         conn.Query("SELECT 1 FROM skyseed.tier WHERE tier = $1", {options.target_name}, &recorded));
     if (recorded.rows() > 0) return Status::Ok();  // "already reached"
+    SKYSEED_ASSIGN_OR_RETURN(const bool unfinished, GrowthUnfinished(conn));
+    if (unfinished) return Status::Ok();
   }
   char current[32];
   std::snprintf(current, sizeof current, "%.1f MiB", size / 1048576.0);

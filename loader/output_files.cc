@@ -47,6 +47,18 @@ Status PrepareOutputDir(const fs::path& dir) {
   return Status::Ok();
 }
 
+fs::path AbsoluteOutputPath(const std::string& given) {
+  if (given.empty()) return {};
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(given, ec);
+  if (ec) return fs::path(given);  // no working directory: the checks that follow name it
+  fs::path normal = absolute.lexically_normal();
+  // "out/" names the folder "out": without the trailing separator, its
+  // parent_path() is the folder above.
+  if (!normal.has_filename() && normal.has_relative_path()) normal = normal.parent_path();
+  return normal;
+}
+
 Status CheckOutputDirCreatable(const fs::path& dir) {
   SKYSEED_RETURN_IF_ERROR(CheckNoLinksInside(dir));
   std::error_code ec;

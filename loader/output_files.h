@@ -22,5 +22,11 @@ Status PrepareOutputDir(const std::filesystem::path& dir);
 // folder in (tried, and removed at once). For commands that create `dir` only once they
 // have something to put in it.
 Status CheckOutputDirCreatable(const std::filesystem::path& dir);
+// An --out as given, made absolute (and lexically normal) against the
+// working directory once, when the command starts: the children a command
+// runs work in folders of their own (psql in a tier's workload folder,
+// tapbench in its window's), where a relative path names something else.
+// Empty stays empty, for the caller's own "must not be empty".
+std::filesystem::path AbsoluteOutputPath(const std::string& given);
 
 }  // namespace skyseed

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "capacity/plan_flags.h"
 #include "capacity/service_share.h"
@@ -192,9 +193,11 @@ std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
   return h + "</tbody></table></section>\n";
 }
 
+// `drawn`: the charts written, by name; a tier with no window measured
+// has no latency chart, and summary.md links none that was not written.
 std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                             const std::vector<GuardResult>& guards, const std::string& prefix,
-                            const std::string& closing_lines) {
+                            const std::set<std::string>& drawn, const std::string& closing_lines) {
   const bool tap = r.key.tap();
   const int failed = FailedGuards(guards);
   std::string m = std::string("## ") +
@@ -233,9 +236,11 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
   }
   m += SweepTablesMarkdown(r);
   m += ServiceTablesMarkdown(r);
-  m += "\n![throughput](" + prefix + "throughput.svg)\n";
+  m += "\n";
+  if (drawn.count("throughput.svg")) m += "![throughput](" + prefix + "throughput.svg)\n";
   for (const TierSweep& t : r.tiers) {
-    m += "![latency " + t.tier + "](" + prefix + "latency_" + t.tier + ".svg)\n";
+    const std::string latency = "latency_" + t.tier + ".svg";
+    if (drawn.count(latency)) m += "![latency " + t.tier + "](" + prefix + latency + ")\n";
   }
   return m + "\n```\n" + closing_lines + "\n```\n\n";
 }
@@ -252,8 +257,10 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
     // Named by the sweep's key, never by its place among the sweeps recorded.
     const std::string p = std::string(tap ? "tap_" : "") + "sweep_" + SweepId(r.key) + "_";
     std::string figures;
+    std::set<std::string> drawn;
     for (const SweepChart& c : SweepCharts(r)) {
       AddFigure(p + c.name, c.chart, c.caption, &out, &figures);
+      drawn.insert(c.name);
     }
     std::string title = r.key.Text();  // "mix=...;duration=60;..." as "mix=... · duration=60 · ..."
     for (size_t at; (at = title.find(';')) != std::string::npos;) title.replace(at, 1, " \u00b7 ");
@@ -266,7 +273,7 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
       scaling_lines.push_back(ScalingLine(*db, r, slo, generator));
       closing += "\n" + scaling_lines.back();
     }
-    out.markdown += SummaryMarkdown(r, slo, guards, p, closing);
+    out.markdown += SummaryMarkdown(r, slo, guards, p, drawn, closing);
     out.html += std::string("<h2 class=\"part\">") +
                 (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
                 "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" +

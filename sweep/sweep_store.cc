@@ -59,12 +59,14 @@ Status EnsureSweepTables(PgConnection& conn) {
 Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std::string& key,
                                                   const std::string& tier,
                                                   const std::string& corpus_digest) {
+  std::vector<SweepWindow> windows;
+  SKYSEED_ASSIGN_OR_RETURN(const bool swept, TableExists(conn, ManifestSweepWindow()));
+  if (!swept) return windows;  // read before anything is made (app/tiers_past.h)
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query(SelectWhereSql(ManifestSweepWindow(), conn.IdentQuoter(),
                                 {"sweep_key", "tier", "corpus_digest"}, {"clients", "rep"}),
                  {key, tier, corpus_digest}, &r));
-  std::vector<SweepWindow> windows;
   for (int i = 0; i < r.rows(); ++i) {
     SKYSEED_ASSIGN_OR_RETURN(json j, ParseJson(r.text(i, 0)));
     SKYSEED_ASSIGN_OR_RETURN(SweepWindow w, WindowFromJson(j));

@@ -20,7 +20,7 @@ namespace skyseed {
 Status EnsureSweepTables(PgConnection& conn);
 
 // The windows already measured for this key on this corpus, in client and
-// repetition order.
+// repetition order; none before any sweep made the table.
 Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std::string& key,
                                                   const std::string& tier,
                                                   const std::string& corpus_digest);

@@ -1,6 +1,7 @@
 #include "sweep/tap_window_run.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 
@@ -97,7 +98,13 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   LoadCommand load;
   load.output_path = (fs::path(s.window_dir) / "tapbench.out").string();
   load.name = "tapbench";
-  load.in_child = [options, log] { return RunTapbench(options, log.string()).ok() ? 0 : 1; };
+  load.in_child = [options, log] {
+    const Status run = RunTapbench(options, log.string());
+    if (run.ok()) return 0;
+    // Into tapbench.out, whose last line the window's flag quotes.
+    std::fprintf(stderr, "tapbench: %s\n", run.message().c_str());
+    return 1;
+  };
   std::error_code ec;
   fs::remove(log, ec);  // a killed run's
   const auto summarise = [&](SweepWindow* out) -> Status {

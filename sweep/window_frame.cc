@@ -1,5 +1,6 @@
 #include "sweep/window_frame.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -90,12 +91,27 @@ void SummariseAnswered(std::vector<double> answered_ms, std::vector<std::vector<
   w->tps = w->seconds > 0 ? w->committed / w->seconds : 0;
 }
 
+namespace {
+
+// ": <the output's last line>", or nothing: why a load generator failed is
+// the last thing it wrote (pgbench's error, tapbench's status).
+std::string LastLineQuoted(const std::string& output) {
+  const size_t end = output.find_last_not_of(" \n\r\t");
+  if (end == std::string::npos) return "";
+  const size_t nl = output.rfind('\n', end);
+  const size_t begin = nl == std::string::npos ? 0 : nl + 1;
+  return ": " + output.substr(begin, std::min<size_t>(end + 1 - begin, 300));
+}
+
+}  // namespace
+
 void ApplyGeneratorGuards(const GeneratorSummary& g, const SaturationRule& rule,
                           const ProcessRun& run, const std::string& output, uint64_t logged,
                           SweepWindow* w) {
   if (run.exit_code != 0) {
     w->flags.push_back({Guard::kGeneratorCompleted, std::string(g.name) + " exited with code " +
-                                                        std::to_string(run.exit_code)});
+                                                        std::to_string(run.exit_code) +
+                                                        LastLineQuoted(output)});
   }
   const size_t at = output.find(g.count_key);
   if (at != std::string::npos) {

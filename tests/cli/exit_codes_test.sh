@@ -83,8 +83,8 @@ expect 2 generate --tier ci --out /proc/skyseed-cannot-write-here
 echo "not a corpus" >"$tmp/occupied.txt"
 expect 2 generate --tier ci --out "$tmp"
 expect 0 dachs-rd --help
-"$bin" dachs-rd --help | grep -q "dachs serve start" ||
-  { echo "FAIL: dachs-rd --help names no dachs serve start"; failures=$((failures + 1)); }
+"$bin" dachs-rd --help | grep -q "dachs serve restart" ||
+  { echo "FAIL: dachs-rd --help names no dachs serve restart"; failures=$((failures + 1)); }
 expect 2 dachs-rd
 expect 2 dachs-rd --out "$tmp/q.rd" --schema 'Sky"; DROP'
 expect 2 dachs-rd --out "$tmp"

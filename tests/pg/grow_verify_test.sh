@@ -45,6 +45,11 @@ out="$("$bin" verify --db "$(conninfo t_ci)" 2>&1)"; rc=$?
 check "verify fails after an UPDATE (exit 1)" test "$rc" = 1
 check "naming the table and the changed row" \
   grep -q "MISMATCH ivoa.obscore: 10000 rows .* 1 of 4 chunks differ; 1 rows missing or changed, 1 unexpected" <<<"$out"
+# grow --verify re-reads every row, on a tier already reached too (it used
+# to say "already reached; nothing to do", exit 0, having read nothing).
+out="$("$bin" grow --tier ci --verify --db "$(conninfo t_ci)" 2>&1)"; rc=$?
+check "grow --tier ci --verify on the reached tier fails after the UPDATE (exit $rc)" test "$rc" = 1
+check "naming the changed rows ($(tail -1 <<<"$out"))" grep -q -- "--verify: ivoa.obscore rows" <<<"$out"
 sql t_grown "DELETE FROM gaia.gaia_source WHERE source_id = (SELECT min(source_id) FROM gaia.gaia_source)"
 out="$("$bin" verify --db "$(conninfo t_grown)" 2>&1)"; rc=$?
 check "verify fails after a DELETE (exit 1)" test "$rc" = 1

@@ -87,5 +87,27 @@ done
 rerun_clean t_kill_step "${step[@]:0:4}"
 check "t_kill_step: the size tier is recorded" \
   test "$(sql t_kill_step "SELECT count(*) FROM skyseed.tier WHERE tier = 'size-130MB'")" = 1
+
+# A --target-size run killed once the database is past the target but its
+# sky step (ci to S) is not finished, then at its end (loaded, indexed,
+# vacuumed, not recorded): the same command finishes it each time. It used
+# to exit 2, "already 135 MiB, at least the target", with indexes set aside
+# and no tier recorded.
+ci_db t_kill_size
+size=(--target-size 60MB --db "$(conninfo t_kill_size)")
+"$bin" grow "${size[@]}" >/dev/null 2>&1 &
+pid=$!
+wait_for t_kill_size "SELECT pg_database_size('t_kill_size') > 70000000" && kill -9 "$pid"
+wait "$pid"; rc=$?
+check "t_kill_size: killed past the target, mid-step (exit $rc)" test "$rc" = 137
+SKYSEED_KILL_AT=vacuumed:1 "$bin" grow "${size[@]}" >/dev/null 2>"$dir.rerun.err"; rc=$?
+check "t_kill_size: the same command resumes, killed again after the load ($rc: $(tail -1 "$dir.rerun.err"))" \
+  test "$rc" = 137
+rerun_clean t_kill_size "${size[@]:0:2}"
+check "t_kill_size: the size tier is recorded, at S's rows" \
+  test "$(sql t_kill_size "SELECT count(*) FROM skyseed.tier WHERE tier = 'size-60MB'")" = 1
+check "t_kill_size: the generator's digest of S" \
+  test "$(sql t_kill_size "SELECT corpus_digest FROM skyseed.tier WHERE tier = 'size-60MB'")" = \
+  "$("$bin" hash --tier S | tail -1 | cut -d' ' -f2)"
 rm -f "$dir.rerun.err"
 finish

@@ -73,6 +73,27 @@ TEST(SweepReport, ChartsTablesAndFiles) {
 // What `skyseed report` prints after the path: every sweep's capacity line in
 // the order recorded, then the scaling line of the TAP sweep paired with the
 // database sweep measured with the same windows.
+// A tier the sweep could not measure (the database had grown past it) has
+// no latency chart: summary.md links only the charts written (it linked
+// latency_ci.svg, never written).
+TEST(SweepReport, SummaryLinksOnlyChartsWritten) {
+  SweepRecord r = SweepReportRecord();
+  TierSweep unmeasured;
+  unmeasured.tier = "S";
+  r.tiers.push_back(unmeasured);
+  const SweepSection s = RenderSweepSection({r});
+  std::set<std::string> written;
+  for (const auto& f : s.files) written.insert(f.first);
+  const std::regex link(R"(\]\(([^)]+\.svg)\))");
+  int links = 0;
+  for (std::sregex_iterator it(s.markdown.begin(), s.markdown.end(), link), end; it != end;
+       ++it, ++links) {
+    EXPECT_EQ(written.count((*it)[1].str()), 1u) << (*it)[1].str() << " linked, not written";
+  }
+  EXPECT_EQ(links, 2) << s.markdown;  // throughput, and ci's latency
+  EXPECT_EQ(s.markdown.find("latency_S.svg"), std::string::npos);
+}
+
 TEST(SweepReport, ClosingLinesCapacityThenScaling) {
   SweepRecord db = SweepReportRecord();
   db.key = MixKey("lookup_source=100");

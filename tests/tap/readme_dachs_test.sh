@@ -120,6 +120,9 @@ between_blocks() {
       fi
       if [ -e "$(dachs config inputsDir)/skyseed/q.rd" ]; then
         echo "FAIL: the RD is still in DaCHS's inputs after unpublishing"; return 1
+      fi
+      if [ -e "$(dachs config inputsDir)/skyseed" ]; then
+        echo "FAIL: an inputs/skyseed folder is left after unpublishing"; return 1
       fi ;;
     dachs-publish)
       for _ in $(seq 300); do
