@@ -1,12 +1,14 @@
 // Attribution of a window's CPU on synthetic readings, through to the limit
 // the sweep would name: one window contended by other processes, one bound
-// by the database's own processes, one by the load generator.
+// by the database's own processes, one by the load generator; and a failed
+// load generator's reason in its window's flag.
 #include "sweep/cpu_attribution.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include "capacity/sweep_window.h"
+#include "sweep/window_frame.h"
 
 namespace skyseed {
 namespace {
@@ -102,6 +104,42 @@ TEST(CpuAttribution, UnknownDatabaseLeavesTheHostWideRule) {
 TEST(CpuAttribution, NoPostmasterBehindANonPostgresProcess) {
   EXPECT_EQ(LocalPostmasterPid(getpid()), 0);
   EXPECT_EQ(LocalPostmasterPid(0), 0);
+}
+
+}  // namespace
+}  // namespace skyseed
+
+namespace skyseed {
+namespace {
+
+// A load generator that failed says why in its window's flag: the last line
+// it wrote (tapbench's error, in a sweep's child, used to be dropped, and
+// every window read "tapbench exited with code 1").
+TEST(GeneratorGuards, AFailedGeneratorsLastLineIsInItsFlag) {
+  const GeneratorSummary tapbench{"tapbench", "requests: ", "requests", "tapbench client thread"};
+  ProcessRun failed;
+  failed.exit_code = 1;
+  SweepWindow w;
+  w.client_threads = 1;
+  ApplyGeneratorGuards(tapbench, SaturationRule{}, failed,
+                       "starting 2 clients\ntapbench: cannot write out/requests.log: No such "
+                       "file or directory\n\n",
+                       0, &w);
+  ASSERT_FALSE(w.flags.empty());
+  EXPECT_EQ(w.flags[0].guard, Guard::kGeneratorCompleted);
+  EXPECT_EQ(w.flags[0].text,
+            "tapbench exited with code 1: tapbench: cannot write out/requests.log: No such file "
+            "or directory");
+  SweepWindow silent;
+  silent.client_threads = 1;
+  ApplyGeneratorGuards(tapbench, SaturationRule{}, failed, "", 0, &silent);
+  ASSERT_FALSE(silent.flags.empty());
+  EXPECT_EQ(silent.flags[0].text, "tapbench exited with code 1");
+  SweepWindow fine;
+  fine.client_threads = 1;
+  ProcessRun ok;
+  ApplyGeneratorGuards(tapbench, SaturationRule{}, ok, "requests: 0\n", 0, &fine);
+  EXPECT_TRUE(fine.flags.empty());
 }
 
 }  // namespace
