@@ -55,8 +55,8 @@ Status CheckTiersNotPast(PgConnection& conn, const SweepOptions& o) {
       return Status::InvalidArgument(
           "--tier " + tier.name + ": the database has grown past " + tier.name + " (" + table +
           " holds " + std::to_string(LedgerRows(ledger, table)) + " rows, " + tier.name + " " +
-          std::to_string(tier.RowsOf(*past)) + ") and its windows are not recorded, so they " +
-          "cannot be measured: sweep " + tier.name +
+          std::to_string(tier.RowsOf(*past)) + "); this sweep's windows of " + tier.name +
+          " are not all recorded and cannot be measured on these rows: sweep " + tier.name +
           " in a database of its own (--database NAME, or dbname in --db), or leave it out of "
           "--tier");
     }
