@@ -32,6 +32,19 @@ check "it names the tier record that disagrees" grep -q "record of tier ci" "$ou
 check "no tier S recorded ($(tiers))" test "$(tiers)" = ci
 check "and no row loaded" test "$(sql "$db" "SELECT count(*) FROM skyseed_corpus.gaia_source")" = 100000
 
+# ... two digests below the record swapped: their sum, and so the record,
+# unchanged; each chunk's digest is the generator's no more.
+fresh
+sql "$db" "UPDATE skyseed.chunk_ledger l SET digest = o.digest FROM skyseed.chunk_ledger o
+           WHERE l.table_name = 'gaia.gaia_source' AND o.table_name = l.table_name
+             AND (l.first_row, o.first_row) IN ((3000, 6000), (6000, 3000))" >/dev/null
+"$bin" grow --tier S --db "$(conninfo "$db")" >/dev/null 2>"$out/err"; rc=$?
+one_line "grow on a ledger with two digests swapped" 1
+check "it names the chunk and the generator's digest" \
+  grep -q "gaia.gaia_source rows \[3000, 6000) is .*the generator's is" "$out/err"
+check "no tier S recorded ($(tiers))" test "$(tiers)" = ci
+check "and no row loaded" test "$(sql "$db" "SELECT count(*) FROM skyseed_corpus.gaia_source")" = 100000
+
 # ... the same digest edited in a chunk no record vouches for yet (a killed run's).
 fresh
 SKYSEED_KILL_AT=committed:1 "$bin" grow --tier S --db "$(conninfo "$db")" --chunk-rows 5000 \
