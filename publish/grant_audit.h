@@ -16,9 +16,9 @@
 namespace skyseed {
 
 // One line per (grantor, grantee): who gave whom what on the corpus schema,
-// its tables and views, their columns and skyseed's bookkeeping, e.g. "gavoadmin granted untrusted SELECT on
-// skyseed_corpus.gaia_source, skyseed_corpus.obscore; USAGE on schema
-// skyseed_corpus". Empty when every grant is the owner's.
+// its tables and views, their columns and skyseed's bookkeeping, e.g. "gavoadmin granted untrusted
+// SELECT on skyseed_corpus.gaia_source, skyseed_corpus.obscore; USAGE on schema skyseed_corpus".
+// Empty when every grant is the owner's.
 Result<std::vector<std::string>> GrantsSkyseedDidNotMake(PgConnection& conn);
 
 }  // namespace skyseed
