@@ -50,7 +50,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version",
                        std::string("skyseed ") + SKYSEED_VERSION + " (" + kGeneratorVersion + ")");
   app.require_subcommand(1);
-  app.footer("Run 'skyseed <command> --help' for a command's options.");
+  app.footer(
+      "Run 'skyseed <command> --help' for a command's options. Each option is given at most "
+      "once, never empty: leave one out for its default.");
   CommandRun run;
   AddHashCommand(app, &run);
   AddGenerateCommand(app, &run);
