@@ -128,8 +128,9 @@ void AddCompareCommand(CLI::App& app, CommandRun* run) {
       "latency per tier, client count and query class, each a mean with its 95 % interval "
       "over the valid windows. A change is significant only where the two intervals do not "
       "overlap. Exit 0: no significant regression over --threshold; 1: at least one (named "
-      "on stderr); 2: bad input, or sweeps that cannot be compared (different corpora or "
-      "mixes are named).");
+      "on stderr); 2: bad input (a missing or damaged sweep, or one holding figures no window "
+      "can have: a negative or absurd tps, zero seconds, a negative latency; the field is "
+      "named), or sweeps that cannot be compared (different corpora or mixes are named).");
   struct Args {
     std::string before, after, threshold = "10%", target = "db", sweep;
     bool json = false;

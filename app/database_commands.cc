@@ -9,6 +9,7 @@
 #include "app/seed_option.h"
 #include "app/status_report.h"
 #include "app/user_values.h"
+#include "cluster/embedded_cluster.h"
 #include "common/shell_quote.h"
 #include "console/console_narrator.h"
 #include "grow/corpus_load.h"
@@ -52,7 +53,15 @@ Status ConnectAndGrow(const LoadingArgs& a, const GrowPlan& plan,
   run.restart_server = EmbeddedServerRestarter(a.conn, plan.jobs);
   run.files = files;
   run.narrator = &ConsoleNarrator();
-  SKYSEED_RETURN_IF_ERROR(Grow(plan, run));
+  const bool embedded = UsesEmbeddedCluster(a.conn);
+  const uintmax_t log_start = embedded ? EmbeddedServerLogSize(a.conn.data_dir) : 0;
+  const Status grown = Grow(plan, run);
+  if (!grown.ok()) {
+    // A server that PANICked on a full disk only dropped the connection.
+    const std::string full = embedded ? FullDiskSince(a.conn.data_dir, log_start) : "";
+    if (full.empty() || grown.message().find("disk is full") != std::string::npos) return grown;
+    return Status::Database(grown.message() + "; " + full);
+  }
   PrintPsqlHint(a.conn, run.conninfo);
   return Status::Ok();
 }

@@ -89,15 +89,19 @@ nlohmann::json NamesJson(const std::vector<StandardNameState>& states) {
   return out;
 }
 
-// Each table's median angle between rows stored in one block.
+// Each table's stored order, measured: the median angle between rows stored
+// in one block, and between rows paired at random.
 Status AddStoredOrder(PgConnection& conn, nlohmann::json* tables) {
   for (auto& t : *tables) {
     // "skyseed_corpus.gaia_source": the table, by its own name.
     const std::string name = t["table"].get<std::string>();
     const TableDef* def = FindTable(name.substr(name.find('.') + 1));
     if (def == nullptr) continue;
-    SKYSEED_ASSIGN_OR_RETURN(std::optional<double> degrees, MedianNeighbourDegrees(conn, *def));
-    if (degrees) t["stored_neighbour_median_deg"] = *degrees;
+    SKYSEED_ASSIGN_OR_RETURN(std::optional<StoredOrder> order, MeasureStoredOrder(conn, *def));
+    if (!order) continue;
+    t["stored_neighbour_median_deg"] = order->neighbour_deg;
+    t["random_pair_median_deg"] = order->random_pair_deg;
+    t["stored_in_sky_order"] = order->sky_order();
   }
   return Status::Ok();
 }
@@ -110,9 +114,12 @@ void PrintText(const nlohmann::json& j) {
                 t["description"].get<std::string>().c_str());
     if (t.contains("stored_neighbour_median_deg")) {
       // Sky order: neighbours on disk are neighbours on the sky.
-      const double d = t["stored_neighbour_median_deg"].get<double>();
-      std::printf("  stored order: rows sharing a block lie a median %.3f deg apart (%s)\n", d,
-                  d < 10 ? "sky order" : "random sky order: a cone reads a block per row");
+      std::printf(
+          "  stored order: rows sharing a block lie a median %.3f deg apart, rows paired at "
+          "random %.3f deg (%s)\n",
+          t["stored_neighbour_median_deg"].get<double>(), t["random_pair_median_deg"].get<double>(),
+          t["stored_in_sky_order"].get<bool>() ? "sky order"
+                                               : "random sky order: a cone reads a block per row");
     }
   }
   for (const auto& t : j["tiers"]) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <vector>
 
 #include "app/user_values.h"
 #include "common/file_reads.h"
@@ -45,6 +47,27 @@ Result<ServiceUrl> ParseUrl(const std::string& typed) {
   return url;
 }
 
+// A query file is ADQL text: a NUL byte says it is not, found block by block
+// before the file is read whole (a 200 MB file of NULs once cost 627 MB).
+Status CheckQueryText(const fs::path& file, const std::string& class_name) {
+  std::ifstream in(file, std::ios::binary);
+  std::vector<char> block(1 << 20);
+  uint64_t offset = 0;
+  while (in) {
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    const size_t got = static_cast<size_t>(in.gcount());
+    for (size_t i = 0; i < got; ++i) {
+      if (block[i] == '\0') {
+        return Status::InvalidArgument("--file " + class_name + ": " + file.string() +
+                                       " is not text (a NUL byte at offset " +
+                                       std::to_string(offset + i) + "); one ADQL query per line");
+      }
+    }
+    offset += got;
+  }
+  return Status::Ok();
+}
+
 // CLASS=QUERYFILE@WEIGHT; the weight after the last '@', so a file name may
 // hold one.
 Result<TapQueryClass> ParseFileArg(const std::string& arg) {
@@ -64,7 +87,9 @@ Result<TapQueryClass> ParseFileArg(const std::string& arg) {
                            ParseCount(arg.substr(at + 1), weight_what.c_str(), 0, 100));
   c.weight = static_cast<int>(weight);
   const fs::path file = arg.substr(eq + 1, at - eq - 1);
-  Result<std::string> text = ReadWholeFile(file);
+  std::error_code ec;
+  if (fs::is_regular_file(file, ec)) SKYSEED_RETURN_IF_ERROR(CheckQueryText(file, c.name));
+  Result<std::string> text = ReadWholeFile(file);  // refuses a FIFO, a device, 256 MiB
   if (!text.ok())
     return Status::InvalidArgument("--file " + c.name + ": " + text.status().message());
   c.queries = QueriesOfText(*text);

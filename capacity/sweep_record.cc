@@ -1,5 +1,6 @@
 #include "capacity/sweep_record.h"
 
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
@@ -34,6 +35,22 @@ T WholeAt(const nlohmann::json& j, const char* key, T lo = std::numeric_limits<T
                                 : static_cast<T>(v.get<int64_t>());
 }
 
+// A measured figure read strictly: a hand-edited or damaged file's negative
+// tps, 1e308 or zero-second window is refused, not compared.
+double FigureAt(const nlohmann::json& j, const char* key, double lo, double hi) {
+  const nlohmann::json& v = j.at(key);
+  const double d = v.is_number() ? v.get<double>() : NAN;
+  if (!(d >= lo && d <= hi)) {
+    throw std::out_of_range(std::string(key) + " is " + v.dump() + ", not a figure in [" +
+                            FormatNumber("%g", lo) + ", " + FormatNumber("%g", hi) + "]");
+  }
+  return d;
+}
+
+// Bounds no real window reaches: a day's window, a billion a second, a
+// day's latency in ms.
+constexpr double kMaxWindowS = 86'400 * 7, kMaxRate = 1e9, kMaxMs = 86'400'000;
+
 using json = nlohmann::json;
 
 json LatencyJson(const LatencySummary& s) {
@@ -44,11 +61,11 @@ json LatencyJson(const LatencySummary& s) {
 LatencySummary LatencyFromJson(const json& j) {
   LatencySummary s;
   s.count = WholeAt<uint64_t>(j, "count");
-  s.mean = j.at("mean").get<double>();
-  s.p50 = j.at("p50").get<double>();
-  s.p95 = j.at("p95").get<double>();
-  s.p99 = j.at("p99").get<double>();
-  s.max = j.at("max").get<double>();
+  s.mean = FigureAt(j, "mean", 0, kMaxMs);
+  s.p50 = FigureAt(j, "p50", 0, kMaxMs);
+  s.p95 = FigureAt(j, "p95", 0, kMaxMs);
+  s.p99 = FigureAt(j, "p99", 0, kMaxMs);
+  s.max = FigureAt(j, "max", 0, kMaxMs);
   return s;
 }
 
@@ -145,11 +162,11 @@ Result<SweepWindow> WindowFromJson(const json& j) {
     w.tier = j.at("tier").get<std::string>();
     w.clients = WholeAt<int>(j, "clients", 1, 1000000);
     w.rep = WholeAt<int>(j, "rep", 0, 1000000);
-    w.seconds = j.at("seconds").get<double>();
+    w.seconds = FigureAt(j, "seconds", 1e-3, kMaxWindowS);
     w.committed = WholeAt<uint64_t>(j, "committed");
     w.failed = WholeAt<uint64_t>(j, "failed");
-    w.tps = j.at("tps").get<double>();
-    w.error_rate = j.at("error_rate").get<double>();
+    w.tps = FigureAt(j, "tps", 0, kMaxRate);
+    w.error_rate = FigureAt(j, "error_rate", 0, 1);
     w.latency_ms = LatencyFromJson(j.at("latency_ms"));
     // Absent before response sizes were kept, and empty for pgbench's classes.
     const json bytes = j.value("classes_bytes_per_answer", json::object());

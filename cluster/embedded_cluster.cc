@@ -161,4 +161,16 @@ std::string DescribeClusterState(const ClusterState& state) {
   return "running (pid " + std::to_string(state.pid) + ")";
 }
 
+uintmax_t EmbeddedServerLogSize(const std::string& data_dir) {
+  Result<fs::path> dir = OurDataDir(data_dir);
+  return dir.ok() ? ServerLogSize(*dir) : 0;
+}
+
+std::string FullDiskSince(const std::string& data_dir, uintmax_t offset) {
+  Result<fs::path> dir = OurDataDir(data_dir);
+  if (!dir.ok()) return "";
+  const std::string line = FullDiskLineInLog(*dir, offset);
+  return line.empty() ? "" : NamingFullDisk(line);
+}
+
 }  // namespace skyseed

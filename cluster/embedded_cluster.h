@@ -12,6 +12,7 @@
 // (cluster/cluster_database.h).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "cluster/cluster_settings.h"
@@ -63,6 +64,13 @@ struct ClusterState {
 
 // NotFound if `data_dir` holds no skyseed cluster.
 Result<ClusterState> EmbeddedClusterState(const std::string& data_dir);
+
+// Where the embedded server's log stands now (0 when there is none), and
+// the error the log wrote past that point about a full disk, named as one
+// ("" when none): a server that PANICs writing pg_wal only drops its
+// connections, and the client never hears why.
+uintmax_t EmbeddedServerLogSize(const std::string& data_dir);
+std::string FullDiskSince(const std::string& data_dir, uintmax_t offset);
 
 // "running (pid N)", "stopped" or "absent".
 std::string DescribeClusterState(const ClusterState& state);

@@ -120,8 +120,8 @@ Status StartServer(const fs::path& dir, const RunAs& as) {
     why = ErrorLineOf(logged.empty() ? out.output : logged);
     if (logged.find("pre-existing shared memory block") == std::string::npos) break;
   }
-  return Status::Database("could not start PostgreSQL in " + dir.string() + ": " + why +
-                          " (log: " + log.string() + ")");
+  return Status::Database("could not start PostgreSQL in " + dir.string() + ": " +
+                          NamingFullDisk(why) + " (log: " + log.string() + ")");
 }
 
 Status StopServer(const fs::path& dir, const RunAs& as) {
@@ -135,6 +135,29 @@ Status StopServer(const fs::path& dir, const RunAs& as) {
                             ErrorLineOf(out.output));
   }
   return Status::Ok();
+}
+
+uintmax_t ServerLogSize(const fs::path& dir) {
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(dir / kLogFile, ec);
+  return ec ? 0 : size;
+}
+
+std::string FullDiskLineInLog(const fs::path& dir, uintmax_t offset) {
+  const std::string logged = ReadFile(dir / kLogFile, offset).value_or("");
+  const size_t at = logged.rfind("No space left on device");
+  if (at == std::string::npos) return "";
+  const size_t newline = logged.rfind('\n', at);
+  const size_t from = newline == std::string::npos ? 0 : newline + 1;
+  const size_t end = logged.find('\n', at);
+  return ErrorLineOf(logged.substr(from, end == std::string::npos ? end : end - from));
+}
+
+std::string NamingFullDisk(const std::string& why) {
+  if (why.find("No space left on device") == std::string::npos) return why;
+  return "the server's disk is full (" + why +
+         "): free space in its data folder or pg_wal, then run the same command again; "
+         "committed chunks are kept";
 }
 
 }  // namespace skyseed

@@ -30,4 +30,13 @@ Status StartServer(const std::filesystem::path& dir, const RunAs& as);
 // Fast shutdown, waiting until the server is gone; OK if it is not running.
 Status StopServer(const std::filesystem::path& dir, const RunAs& as);
 
+// The size of <dir>/server.log now (0 if absent): where a run's part starts.
+uintmax_t ServerLogSize(const std::filesystem::path& dir);
+// The log's last line past `offset` saying a write found no space left on
+// the device (a PANIC writing pg_wal, an ERROR extending a table), without
+// its prefix; "" when there is none.
+std::string FullDiskLineInLog(const std::filesystem::path& dir, uintmax_t offset);
+// `why` naming a full disk where it says "No space left on device".
+std::string NamingFullDisk(const std::string& why);
+
 }  // namespace skyseed

@@ -1,6 +1,7 @@
 #include "loader/pg_connection.h"
 
 #include <libpq-fe.h>
+#include <strings.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -104,11 +105,16 @@ Status CheckFixedSetOption(std::string_view keyword, std::string_view value) {
       {"channel_binding", {"disable", "prefer", "require"}},
       {"target_session_attrs",
        {"any", "read-write", "read-only", "primary", "standby", "prefer-standby"}},
+      // libpq reads these without regard to case.
+      {"ssl_min_protocol_version", {"TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"}},
+      {"ssl_max_protocol_version", {"TLSv1", "TLSv1.1", "TLSv1.2", "TLSv1.3"}},
   };
   const auto it = kWords.find(keyword);
   if (it == kWords.end()) return Status::Ok();
   for (std::string_view w : it->second) {
-    if (value == w) return Status::Ok();
+    if (value.size() == w.size() && strncasecmp(value.data(), w.data(), w.size()) == 0) {
+      return Status::Ok();
+    }
   }
   std::string words;
   for (std::string_view w : it->second) words += (words.empty() ? "" : ", ") + std::string(w);
@@ -192,6 +198,13 @@ Result<std::unique_ptr<PgConnection>> PgConnection::Connect(const std::string& c
   if (PQstatus(c) != CONNECTION_OK) {
     const std::string msg = FirstLine(PQerrorMessage(c));
     PQfinish(c);
+    // libpq judges some options only here, before it tries a server
+    // ('invalid sslmode value: "x"', 'invalid SSL protocol version range'):
+    // the conninfo is bad input, not an unreachable server.
+    if (msg.rfind("invalid ", 0) == 0) {
+      return Status::InvalidArgument("connection string (" + RedactConninfo(conninfo) +
+                                     "): " + msg);
+    }
     return Status::Unavailable("cannot connect to PostgreSQL (" + RedactConninfo(conninfo) +
                                "): " + msg);
   }

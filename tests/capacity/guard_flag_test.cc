@@ -74,6 +74,7 @@ SweepWindow Flagged(std::vector<GuardFlag> flags) {
   w.tier = "ci";
   w.clients = 8;
   w.rep = 2;
+  w.seconds = 60;
   w.flags = std::move(flags);
   return w;
 }

@@ -8,6 +8,8 @@
 #include <array>
 #include <cmath>
 
+#include "capacity/sweep_record.h"
+
 namespace skyseed {
 namespace {
 
@@ -16,6 +18,7 @@ SweepWindow SweepCompareWindow(int clients, int rep, double tps, double p95, dou
   w.tier = "ci";
   w.clients = clients;
   w.rep = rep;
+  w.seconds = 60;
   w.tps = tps;
   w.latency_ms.p50 = w.latency_ms.p95 = w.latency_ms.p99 = p95;
   ClassLatency lookup{"lookup_source", {}};
@@ -166,6 +169,35 @@ TEST(SweepCompare, SweepJsonRoundTrips) {
     }
   }
   EXPECT_FALSE(SweepFromJson(nlohmann::json{{"sweep_key", "k"}}).ok());
+}
+
+// A sweep.json's figures that no window can have (a hand edit, a damaged
+// file) are refused where they are read, naming the field, not compared.
+TEST(SweepCompare, ImpossibleFiguresInARecordAreRefused) {
+  const nlohmann::json good = WindowToJson(SweepCompareWindow(8, 0, 120, 2.5, 1.5));
+  ASSERT_TRUE(WindowFromJson(good).ok()) << WindowFromJson(good).status().message();
+  const struct {
+    std::vector<std::string> path;
+    nlohmann::json value;
+  } kBad[] = {{{"tps"}, -5.0},
+              {{"tps"}, 1e308},
+              {{"tps"}, "12"},
+              {{"seconds"}, 0.0},
+              {{"seconds"}, -60.0},
+              {{"error_rate"}, 1.5},
+              {{"committed"}, -1},
+              {{"latency_ms", "p95"}, -1.0},
+              {{"latency_ms", "max"}, 1e300}};
+  for (const auto& bad : kBad) {
+    nlohmann::json j = good;
+    nlohmann::json* field = &j;
+    for (const std::string& key : bad.path) field = &(*field)[key];
+    *field = bad.value;
+    const Result<SweepWindow> w = WindowFromJson(j);
+    ASSERT_FALSE(w.ok()) << bad.path.back() << " = " << bad.value.dump();
+    EXPECT_NE(w.status().message().find(bad.path.back()), std::string::npos)
+        << w.status().message();
+  }
 }
 
 }  // namespace

@@ -156,6 +156,44 @@ test ! -e "$tmp/tap.log" || { echo "FAIL: tapbench wrote a log after bad options
 expect 1 "${tb[@]}" --file "c=$tmp/q.adql@10"
 grep -q "^0 0 [0-9]* [0-9]* 0 0 transport " "$tmp/tap.log" ||
   { echo "FAIL: tapbench's log of refused requests: $(head -1 "$tmp/tap.log")"; failures=$((failures + 1)); }
+# An empty value is refused, naming the option, never read as "not given";
+# an option given twice is said in one plain line.
+for bad in "sweep --tap-cpus" "sweep --tap-window" "sweep --warmup-interval" "sweep --tap-url" \
+  "grow --tier ci --jobs" "grow --tier ci --shard" "hash --tier ci --threads" "grow --tier ci --grant"; do
+  # shellcheck disable=SC2086
+  expect 2 $bad '' --data-dir "$tmp/never"
+  opt="${bad##* }"
+  grep -q -- "$opt: must not be empty" "$tmp/err" ||
+    { echo "FAIL: $bad '': $(cat "$tmp/err")"; failures=$((failures + 1)); }
+  created "$tmp/never" "$bad ''"
+done
+expect 2 hash --tier ci --threads 2 --threads 3
+grep -q -- "--threads is given 2 times; give it once" "$tmp/err" ||
+  { echo "FAIL: an option given twice: $(cat "$tmp/err")"; failures=$((failures + 1)); }
+# A conninfo value libpq refuses only when it connects is bad input too.
+expect 2 verify --db 'host=127.0.0.1 port=1 sslmode=require ssl_min_protocol_version=TLSv9'
+expect 2 verify --db 'host=127.0.0.1 port=1 ssl_max_protocol_version=SSLv3'
+# A password in a malformed TAP URL is never printed.
+for url in 'http:/u:Pw1secret@127.0.0.1:1/tap' 'u:Pw1secret@127.0.0.1:1/tap' \
+  'http://u:Pw1se/cret@127.0.0.1:1/tap'; do
+  "$bin" sweep --target tap --tap-url "$url" --data-dir "$tmp/never" >"$tmp/out" 2>"$tmp/err"
+  "$bin" tapbench --url "$url" --file "c=$tmp/q.adql@10" --time 0.3 --log "$tmp/pw.log" \
+    >>"$tmp/out" 2>>"$tmp/err"
+  if grep -q "Pw1" "$tmp/out" "$tmp/err" "$tmp/pw.log" 2>/dev/null; then
+    echo "FAIL: a password in $url was printed: $(grep -h Pw1 "$tmp/out" "$tmp/err")"; failures=$((failures + 1))
+  fi
+  created "$tmp/never" "sweep --tap-url $url"
+done
+# A query file of NUL bytes is no query file: refused at once, in bounded memory.
+head -c 200000000 /dev/zero >"$tmp/nul.adql"
+/usr/bin/time -f %M -o "$tmp/rss" "$bin" "${tb[@]}" --file "c=$tmp/nul.adql@10" >/dev/null 2>"$tmp/err"
+rc=$?
+if [ "$rc" -ne 2 ] || ! grep -q "is not text (a NUL byte at offset 0)" "$tmp/err"; then
+  echo "FAIL: a NUL query file: exit $rc, $(cat "$tmp/err")"; failures=$((failures + 1))
+elif [ "$(tail -1 "$tmp/rss")" -gt 65536 ]; then
+  echo "FAIL: a NUL query file used $(tail -1 "$tmp/rss") KiB"; failures=$((failures + 1))
+fi
+rm -f "$tmp/nul.adql"
 "$bin" --version | grep -q "skyseed" || { echo "FAIL: --version"; failures=$((failures + 1)); }
 if [ "$failures" -ne 0 ]; then echo "$failures failed"; exit 1; fi
 echo "exit codes: all passed"

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
+
+#include "cluster/pg_ctl.h"
+#include "tests/temp_dir.h"
 
 namespace skyseed {
 namespace {
@@ -80,6 +84,37 @@ TEST(ErrorLineOfTest, NoTextNoLine) {
 // Only a line that starts with a digit carries a log_line_prefix.
 TEST(ErrorLineOfTest, KeepsUnprefixedLinesWhole) {
   EXPECT_EQ(ErrorLineOf("pg_ctl: [x] FATAL:  no\n"), "pg_ctl: [x] FATAL: no");
+}
+
+// A server that PANICs writing pg_wal on a full disk only drops its
+// connections: the line that says why is found in its log, past where the
+// run began (an older full disk in the log is not this run's), and named.
+TEST(FullDiskTest, TheLogsNoSpaceLinePastTheOffsetIsNamedAsAFullDisk) {
+  TempDir dir;
+  const std::string old_run =
+      "2024-05-01 11:00:00.000 UTC [5] ERROR:  could not extend file \"base/1/2\": No space left "
+      "on device\n";
+  {
+    std::ofstream log(dir.path() / "server.log");
+    log << old_run;
+  }
+  const uintmax_t start = ServerLogSize(dir.path());
+  EXPECT_EQ(start, old_run.size());
+  EXPECT_EQ(FullDiskLineInLog(dir.path(), start), "");
+  {
+    std::ofstream log(dir.path() / "server.log", std::ios::app);
+    log << "2024-05-01 12:00:00.000 UTC [7] PANIC:  could not write to file "
+           "\"pg_wal/xlogtemp.7\": No space left on device\n"
+           "2024-05-01 12:00:00.100 UTC [6] LOG:  server process (PID 7) was terminated by "
+           "signal 6: Aborted\n";
+  }
+  const std::string line = FullDiskLineInLog(dir.path(), start);
+  EXPECT_EQ(line, "PANIC: could not write to file \"pg_wal/xlogtemp.7\": No space left on device");
+  EXPECT_EQ(NamingFullDisk(line).rfind("the server's disk is full (PANIC: could not write", 0), 0u)
+      << NamingFullDisk(line);
+  EXPECT_EQ(NamingFullDisk("FATAL: the database system is starting up"),
+            "FATAL: the database system is starting up");
+  EXPECT_EQ(ServerLogSize(dir.path() / "nowhere"), 0u);
 }
 
 }  // namespace

@@ -118,6 +118,33 @@ else
 fi
 rmdir "$full"
 
+# pg_wal fills up: an embedded cluster of the test's own, its pg_wal on a
+# small tmpfs (needs root). The server PANICs writing WAL and only drops its
+# connections; the grow's one error line, read from the server's log, says
+# the disk is full (it used to say the server went away, or could not start).
+wal="/tmp/skyseed-wal-$$"
+mkdir -p "$wal/fs" && chmod 755 "$wal"
+if mount -t tmpfs -o size=40M,mode=700 tmpfs "$wal/fs" 2>/dev/null; then
+  "$bin" server start --data-dir "$wal/cluster" >/dev/null 2>&1 &&
+    "$bin" server stop --data-dir "$wal/cluster" >/dev/null 2>&1
+  cp -a "$wal/cluster/pg_wal/." "$wal/fs/" && chown postgres "$wal/fs" &&
+    rm -rf "$wal/cluster/pg_wal" && ln -s "$wal/fs" "$wal/cluster/pg_wal"
+  out="$(timeout 600 "$bin" grow --tier ci --retries 0 --data-dir "$wal/cluster" 2>&1 >/dev/null)"; rc=$?
+  check "a full pg_wal fails the grow (exit $rc)" test "$rc" = 1
+  check "naming a full disk in its one error line: $(tail -1 <<<"$out" | head -c 300)" \
+    grep -q "^skyseed: .*disk is full (PANIC: .*pg_wal.*No space left on device" <<<"$out"
+  # Space back (a server whose shutdown checkpoint finds none never stops):
+  # the same command then completes.
+  mount -o remount,size=200M "$wal/fs"
+  "$bin" grow --tier ci --data-dir "$wal/cluster" >/dev/null 2>&1
+  check "after freeing space the same grow completes (exit $?)" test $? = 0
+  "$bin" server stop --data-dir "$wal/cluster" >/dev/null 2>&1
+  umount "$wal/fs"
+else
+  echo "skip: cannot mount a tmpfs here (not root); the full pg_wal case is not tried"
+fi
+rm -rf "$wal"
+
 fresh_db t_size
 "$bin" grow --target-size 70MB --db "$(conninfo t_size)" >/dev/null
 size="$(sql t_size "SELECT database_size FROM skyseed.tier WHERE tier = 'size-70MB'")"

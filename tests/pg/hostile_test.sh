@@ -32,6 +32,19 @@ check "it names the tier record that disagrees" grep -q "record of tier ci" "$ou
 check "no tier S recorded ($(tiers))" test "$(tiers)" = ci
 check "and no row loaded" test "$(sql "$db" "SELECT count(*) FROM skyseed_corpus.gaia_source")" = 100000
 
+# ... two digests below the record swapped: their sum, and so the record,
+# unchanged; each chunk's digest is the generator's no more.
+fresh
+sql "$db" "UPDATE skyseed.chunk_ledger l SET digest = o.digest FROM skyseed.chunk_ledger o
+           WHERE l.table_name = 'gaia.gaia_source' AND o.table_name = l.table_name
+             AND (l.first_row, o.first_row) IN ((3000, 6000), (6000, 3000))" >/dev/null
+"$bin" grow --tier S --db "$(conninfo "$db")" >/dev/null 2>"$out/err"; rc=$?
+one_line "grow on a ledger with two digests swapped" 1
+check "it names the chunk and the generator's digest" \
+  grep -q "gaia.gaia_source rows \[3000, 6000) is .*the generator's is" "$out/err"
+check "no tier S recorded ($(tiers))" test "$(tiers)" = ci
+check "and no row loaded" test "$(sql "$db" "SELECT count(*) FROM skyseed_corpus.gaia_source")" = 100000
+
 # ... the same digest edited in a chunk no record vouches for yet (a killed run's).
 fresh
 SKYSEED_KILL_AT=committed:1 "$bin" grow --tier S --db "$(conninfo "$db")" --chunk-rows 5000 \
@@ -90,6 +103,27 @@ sql "$db" "REVOKE ALL ON skyseed_corpus.obscore FROM t_hostile_r;
 check "skyseed's own --grant draws no warning" bash -c '! grep -q WARNING "$1"' _ "$out/verify"
 sql "$db" "REVOKE ALL ON ALL TABLES IN SCHEMA skyseed_corpus FROM t_hostile_r;
            REVOKE ALL ON SCHEMA skyseed_corpus FROM t_hostile_r; DROP ROLE t_hostile_r" >/dev/null
+# Grants the audit once missed: SELECT, UPDATE on the auto-updatable view
+# ivoa.obscore (its holder rewrote a corpus row through it), a column grant,
+# TRUNCATE on a view, a grant on skyseed's own bookkeeping.
+sql "$db" "DROP ROLE IF EXISTS t_hostile_w; CREATE ROLE t_hostile_w;
+           GRANT USAGE ON SCHEMA ivoa TO t_hostile_w;
+           GRANT SELECT, UPDATE ON ivoa.obscore TO t_hostile_w" >/dev/null
+"$bin" verify --db "$(conninfo "$db")" >"$out/verify" 2>&1
+check "verify warns about UPDATE on the view ivoa.obscore" \
+  grep -q "WARNING.*t_hostile_w .*UPDATE on ivoa.obscore" "$out/verify"
+sql "$db" "REVOKE ALL ON ivoa.obscore FROM t_hostile_w;
+           GRANT UPDATE (source_id) ON skyseed_corpus.gaia_source TO t_hostile_w;
+           GRANT TRUNCATE ON gaia.gaia_source TO t_hostile_w;
+           GRANT SELECT ON skyseed.chunk_ledger TO PUBLIC" >/dev/null
+"$bin" verify --db "$(conninfo "$db")" >"$out/verify" 2>&1
+check "... a column grant" grep -q "WARNING.*UPDATE on skyseed_corpus.gaia_source column source_id" "$out/verify"
+check "... TRUNCATE on a view" grep -q "WARNING.*TRUNCATE on gaia.gaia_source" "$out/verify"
+check "... a grant on the chunk ledger" grep -q "WARNING.*PUBLIC SELECT on skyseed.chunk_ledger" "$out/verify"
+sql "$db" "REVOKE SELECT ON skyseed.chunk_ledger FROM PUBLIC; DROP OWNED BY t_hostile_w;
+           DROP ROLE t_hostile_w" >/dev/null
+"$bin" verify --db "$(conninfo "$db")" >"$out/verify" 2>&1
+check "none left: no warning" bash -c '! grep -q WARNING "$1"' _ "$out/verify"
 
 # -- A grow while a sweep measures the database is refused (and the reverse).
 "$bin" sweep --tier ci --clients 1 --duration 6 --reps 1 --warmup 0 --db "$(conninfo "$db")" \

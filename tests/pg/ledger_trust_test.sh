@@ -105,7 +105,7 @@ refused t_lt_val "a value changed, grow --verify" \
 check "a value changed, plain grow: exit 0, the next tier recorded (counts cannot see it)" \
   test "$?:$(sql t_lt_val "SELECT count(*) FROM skyseed.tier WHERE tier = 'size-60MB'")" = 0:1
 check "and its output says the values were not re-read" \
-  grep -q "by count per chunk; values not re-read (grow --verify does that)" /tmp/skyseed-lt.out
+  grep -q "by count per chunk, and each chunk.s digest is the generator.s; values not re-read (grow --verify does that)" /tmp/skyseed-lt.out
 check "verify still finds the changed row" \
   test "$("$bin" verify --db "$(conninfo t_lt_val)" >/dev/null 2>&1; echo $?)" = 1
 

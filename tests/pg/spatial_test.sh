@@ -67,4 +67,26 @@ for tier in ci S; do
   check "every footprint at $tier is counter-clockwise on the sky (rows, on screen, in 3-D: $counts)" \
     test "$counts" = "$rows $rows $rows"
 done
+
+# The stored order is measured, never taken from the generator's record: at
+# S both tables read as sky order; obscore rewritten in random physical order
+# (its rows unchanged) then reads as random sky order, gaia_source still as
+# sky order.
+stored_order() {  # stored_order TABLE: "in_sky_order neighbour_deg random_pair_deg"
+  "$bin" status --json --db "$(conninfo t_cone)" | python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["corpus_tables"]:
+    if t["table"].endswith(sys.argv[1]):
+        print(t["stored_in_sky_order"], t["stored_neighbour_median_deg"], t["random_pair_median_deg"])' "$1"
+}
+check "obscore at S in sky order ($(stored_order obscore))" test "$(stored_order obscore | cut -d' ' -f1)" = True
+sql t_cone "BEGIN; CREATE TEMP TABLE shuffled AS SELECT * FROM skyseed_corpus.obscore ORDER BY random();
+  DELETE FROM skyseed_corpus.obscore; INSERT INTO skyseed_corpus.obscore SELECT * FROM shuffled; COMMIT;
+  VACUUM FULL skyseed_corpus.obscore" >/dev/null
+check "obscore rewritten in random order reads so ($(stored_order obscore))" \
+  test "$(stored_order obscore | cut -d' ' -f1)" = False
+check "... in status's text too" bash -c '"$1" status --db "$2" | grep -A1 "^table skyseed_corpus.obscore" |
+  grep -q "(random sky order"' _ "$bin" "$(conninfo t_cone)"
+check "gaia_source still in sky order ($(stored_order gaia_source))" \
+  test "$(stored_order gaia_source | cut -d' ' -f1)" = True
 finish

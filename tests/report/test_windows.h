@@ -15,6 +15,7 @@ inline SweepWindow TestWindow(int clients, int rep, double tps, double p95, bool
   w.tier = "ci";
   w.clients = clients;
   w.rep = rep;
+  w.seconds = 60;
   w.tps = tps;
   w.latency_ms.p50 = p95 / 2;
   w.latency_ms.p95 = p95;
