@@ -7,10 +7,10 @@
 #include <memory>
 
 #include "app/commands.h"
-#include "app/user_values.h"
 #include "capacity/sweep_compare.h"
 #include "capacity/sweep_record.h"
 #include "common/file_reads.h"
+#include "common/user_values.h"
 #include "loader/pg_connection.h"
 #include "sweep/sweep_store.h"
 

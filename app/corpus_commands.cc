@@ -4,8 +4,8 @@
 
 #include "app/commands.h"
 #include "app/seed_option.h"
-#include "app/user_values.h"
 #include "common/machine_size.h"
+#include "common/user_values.h"
 #include "console/console_narrator.h"
 #include "generator/corpus_tables.h"
 #include "loader/output_files.h"

@@ -1,7 +1,7 @@
 #include "app/loading_options.h"
 
-#include "app/user_values.h"
 #include "common/machine_size.h"
+#include "common/user_values.h"
 #include "console/console_narrator.h"
 #include "grow/memory_setting.h"
 

@@ -8,9 +8,9 @@
 
 #include "app/commands.h"
 #include "app/connection_options.h"
-#include "app/user_values.h"
 #include "capacity/capacity.h"
 #include "capacity/sweep_record.h"
+#include "common/user_values.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
 #include "report/tier_report.h"

@@ -12,7 +12,7 @@ namespace skyseed {
 inline constexpr const char* kDefaultSeed = "1";
 
 // Binds --seed to `text`. The value stays text until ParseSeed
-// (app/user_values.h) reads it, so a bad seed is refused with skyseed's own
+// (common/user_values.h) reads it, so a bad seed is refused with skyseed's own
 // message and exit code, as every other number a user types.
 void AddSeedOption(CLI::App* cmd, std::string* text);
 

@@ -4,7 +4,6 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "app/stored_order.h"
 #include "capacity/capacity.h"
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
@@ -14,6 +13,7 @@
 #include "sweep/sweep_store.h"
 #include "timing/phase_times.h"
 #include "timing/task_times.h"
+#include "verify/stored_order.h"
 
 namespace skyseed {
 namespace {

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <vector>
 
-#include "app/user_values.h"
 #include "common/file_reads.h"
 #include "common/service_url.h"
+#include "common/user_values.h"
 
 namespace skyseed {
 namespace {

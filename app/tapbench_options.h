@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/user_values.h"
 #include "common/status.h"
+#include "common/user_values.h"
 #include "tap/tap_load.h"
 #include "tap/tapbench.h"
 

@@ -7,7 +7,7 @@
 
 #include "app/commands.h"
 #include "app/seed_option.h"
-#include "app/user_values.h"
+#include "common/user_values.h"
 #include "loader/output_files.h"
 #include "tiers/tier_spec.h"
 #include "workload/workload.h"

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "app/user_values.h"
+#include "common/user_values.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace skyseed {

@@ -1,4 +1,4 @@
-#include "app/user_values.h"
+#include "common/user_values.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "app/stored_order.h"
+#include "verify/stored_order.h"
 
 #include <string>
 
