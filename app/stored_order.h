@@ -1,6 +1,6 @@
 // How a corpus table is stored on the sky: the median angle between rows
 // that share a heap block, from a repeatable sample of about 64 blocks. A
-// table in sky order (skyseed-gen-4, or a catalogue clustered on its
+// table in sky order (skyseed-gen-4 on, or a catalogue clustered on its
 // position index) reads a fraction of a degree; rows in random sky order
 // read about 90 degrees, and a cone then touches one block per row.
 #pragma once
