@@ -235,7 +235,10 @@ void AddVerifyCommand(CLI::App& app, CommandRun* run) {
 void AddStatusCommand(CLI::App& app, CommandRun* run) {
   auto* cmd = app.add_subcommand("status",
                                  "Show the tiers a database reached: rows, sizes, "
-                                 "digests, time per phase; the ledger and any set-aside index.");
+                                 "digests, time per phase; the ledger and any set-aside index; "
+                                 "each table's stored order; rows loaded past the last recorded "
+                                 "tier (a partial step covers a stretch of the sky, not the sky: "
+                                 "grow to the next tier to complete it).");
   auto conn = std::make_shared<ConnectionOptions>();
   auto json = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json, "print JSON instead of text");

@@ -1,5 +1,6 @@
 #include "app/status_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,41 @@
 
 namespace skyseed {
 namespace {
+
+// Rows the ledger holds past the last recorded tier, per table: a partial
+// step, which covers a stretch of the NESTED curve, not the whole sky.
+nlohmann::json PastLastTier(const std::vector<TierRecord>& tiers,
+                            const std::vector<LedgerEntry>& ledger) {
+  std::map<std::string, uint64_t> tier_rows;  // the largest tier's rows
+  std::string last = "none";
+  for (const TierRecord& t : tiers) {
+    for (const TierTableRecord& r : t.tables) {
+      if (r.digest.rows >= tier_rows[r.table]) {
+        tier_rows[r.table] = r.digest.rows;
+        last = t.tier;
+      }
+    }
+  }
+  nlohmann::json past = nlohmann::json::object();
+  for (const LedgerEntry& e : ledger) {
+    const uint64_t end = tier_rows[e.table];
+    if (e.range.end() <= end) continue;
+    const uint64_t first = std::max(e.range.first, end);
+    past[e.table] = past.value(e.table, uint64_t{0}) + (e.range.end() - first);
+  }
+  if (past.empty()) return nullptr;
+  return {{"last_tier", last}, {"rows", past}};
+}
+
+void PrintPastLastTier(const nlohmann::json& past) {
+  if (past.is_null()) return;
+  for (const auto& [table, rows] : past["rows"].items()) {
+    std::printf(
+        "rows past the last recorded tier (%s): %s holds %s more; a partial step is a patch of "
+        "sky, not a sky: grow to the next tier to complete it\n",
+        past["last_tier"].get<std::string>().c_str(), table.c_str(), rows.dump().c_str());
+  }
+}
 
 Result<nlohmann::json> ToJson(const CorpusIdentity& id, const std::vector<TierRecord>& tiers,
                               const std::vector<LedgerEntry>& ledger,
@@ -71,6 +107,7 @@ Result<nlohmann::json> ToJson(const CorpusIdentity& id, const std::vector<TierRe
   }
   j["indexes_set_aside"] = nlohmann::json::array();
   for (const StashEntry& s : stash) j["indexes_set_aside"].push_back(s.index_name);
+  j["rows_past_last_tier"] = PastLastTier(tiers, ledger);
   return j;
 }
 
@@ -154,6 +191,7 @@ void PrintText(const nlohmann::json& j) {
   for (const auto& s : j["indexes_set_aside"]) {
     std::printf("index set aside (rebuilt by the next grow): %s\n", s.get<std::string>().c_str());
   }
+  PrintPastLastTier(j["rows_past_last_tier"]);
 }
 
 // Per recorded sweep and tier: windows, peak mean throughput over valid

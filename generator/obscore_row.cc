@@ -8,7 +8,6 @@
 #include "generator/footprint.h"
 #include "generator/row_rng.h"
 #include "generator/sky_order.h"
-#include "generator/sky_steps.h"
 #include "generator/surveys.h"
 #include "generator/text_format.h"
 
@@ -202,8 +201,7 @@ void WritePublisherDid(std::string_view obs_id, std::string* did) {
 void GenerateObsCoreRow(uint64_t seed, uint64_t index, ObsCoreRow* row) {
   RowRng rng(seed, kObsCoreTableId, index);
   // Fields come in sky order; popular ones are revisited more (~ 1/sqrt(k)).
-  const SurveyField at =
-      SurveyFieldAtRank(seed, StepRank(rng, SkyStepOf(kObsCoreTableId, index), index));
+  const SurveyField at = ObservationField(seed, index);
   const int s = at.survey;
   const Survey& sv = SurveyAt(s);
   const uint32_t field = at.field;

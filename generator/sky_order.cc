@@ -4,12 +4,17 @@
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "det_math/det_math.h"
+#include "generator/count_tree.h"
 #include "generator/galactic_model.h"
+#include "generator/obscore_row.h"
 #include "generator/sky_geometry.h"
+#include "generator/sky_steps.h"
+#include "generator/source_row.h"
 #include "generator/surveys.h"
 
 namespace skyseed {
@@ -19,8 +24,6 @@ namespace {
 constexpr int kTableOrder = 8;
 constexpr uint32_t kTableSide = uint32_t{1} << kTableOrder;
 constexpr int kPixels = kHealpixFaces * (1 << (2 * kTableOrder));
-// Sub-pixel bits of u's residual placed along the curve (order 8 + 16).
-constexpr int kSubOrder = 16;
 // Bound on the angle from a pixel's centre to any point of it, in radians
 // (an order-8 pixel is ~0.004 rad across; HEALPix's distortion is < 2x).
 constexpr double kPixelReach = 0.008;
@@ -70,18 +73,6 @@ SourceTable BuildSourceTable() {
 const SourceTable& Sources() {
   static const SourceTable table = BuildSourceTable();
   return table;
-}
-
-// Index of the first entry above u, and u's place within it in [0, 1).
-template <typename Cumulative>
-std::pair<size_t, double> Locate(const Cumulative& cumulative, double u) {
-  const size_t k = std::min<size_t>(
-      std::upper_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin(),
-      cumulative.size() - 1);
-  const double lo = k == 0 ? 0.0 : cumulative[k - 1];
-  const double width = cumulative[k] - lo;
-  const double r = width > 0 ? (u - lo) / width : 0.0;
-  return {k, std::clamp(r, 0.0, std::nextafter(1.0, 0.0))};
 }
 
 struct FieldTable {
@@ -143,38 +134,72 @@ const FieldTable& Fields(uint64_t seed) {
   return *last;
 }
 
+// The step's rows of each order-8 pixel, and of each field.
+constexpr uint32_t kTreeStream = 0x10000;
+// The places of a pixel's sources.
+constexpr uint32_t kPointStream = 0x20000;
+
+// `count` points drawn from the model's density inside order-8 pixel
+// `pixel`, in their order along the curve (order 29, ties in draw order),
+// into *points (its storage reused).
+void DrawPixelPoints(uint64_t seed, RowRange step, uint64_t pixel, uint64_t count,
+                     std::vector<FacePoint>* points) {
+  const double ceiling = Sources().ceiling[pixel];
+  RowRng rng(seed, kSourceTableId | kPointStream, SplitMix64(step.first) ^ pixel);
+  thread_local std::vector<std::pair<int64_t, FacePoint>> drawn;
+  drawn.clear();
+  for (uint64_t j = 0; j < count; ++j) {
+    FacePoint p;
+    do {
+      // Each draw in a statement of its own: the order of a call's
+      // arguments is unspecified (gcc and clang differ).
+      const double fy = rng.Uniform();
+      const double fx = rng.Uniform();
+      p = PixelPoint(static_cast<int>(pixel), fx, fy);
+    } while (rng.Uniform() * ceiling >= Density(GalacticZ(FacePointDirection(p))));
+    drawn.emplace_back(NestedPixel(p, 29), p);
+  }
+  std::stable_sort(drawn.begin(), drawn.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  points->clear();
+  for (const auto& d : drawn) points->push_back(d.second);
+}
+
+// The leaf of `row` in its step's tree, the tree kept per thread.
+LeafRows LeafOf(std::optional<CountTree>* tree, const std::vector<double>& cumulative,
+                uint64_t seed, uint32_t table_id, uint64_t row) {
+  const RowRange step = SkyStepOf(table_id, row);
+  if (!*tree || !(*tree)->Serves(&cumulative, seed, step)) {
+    tree->emplace(&cumulative, seed, table_id | kTreeStream, step);
+  }
+  return (*tree)->Find(row - step.first);
+}
+
 }  // namespace
 
-double StepRank(RowRng& rng, RowRange step, uint64_t row) {
-  const double u =
-      (static_cast<double>(row - step.first) + rng.Uniform()) / static_cast<double>(step.count);
-  return std::min(u, std::nextafter(1.0, 0.0));
-}
-
-FacePoint SourcePointAtRank(double u, RowRng& rng) {
-  const SourceTable& t = Sources();
-  const auto [pixel, r] = Locate(t.cumulative, u);
-  // The residual's top bits place the point along the curve inside the pixel.
-  const uint64_t along = static_cast<uint64_t>(r * 0x1.0p32);
-  const double sub = static_cast<double>(uint32_t{1} << kSubOrder);
-  // Each draw in a statement of its own: the order of a call's arguments is
-  // unspecified (gcc and clang differ). y's offset is drawn before x's.
-  const double jitter_y = rng.Uniform();
-  const double jitter_x = rng.Uniform();
-  FacePoint p = PixelPoint(static_cast<int>(pixel), (EvenBits(along) + jitter_x) / sub,
-                           (EvenBits(along >> 1) + jitter_y) / sub);
-  const double ceiling = t.ceiling[pixel];
-  while (rng.Uniform() * ceiling >= Density(GalacticZ(FacePointDirection(p)))) {
-    const double fy = rng.Uniform();
-    const double fx = rng.Uniform();
-    p = PixelPoint(static_cast<int>(pixel), fx, fy);
+FacePoint SourcePoint(uint64_t seed, uint64_t row) {
+  thread_local std::optional<CountTree> tree;
+  // The last pixel's points, for the rows that follow in it.
+  thread_local struct {
+    uint64_t seed = 0, step_first = 0, pixel = 0;
+    std::vector<FacePoint> points;
+  } cache;
+  const LeafRows leaf = LeafOf(&tree, Sources().cumulative, seed, kSourceTableId, row);
+  const RowRange step = SkyStepOf(kSourceTableId, row);
+  if (cache.points.size() != leaf.count || cache.seed != seed || cache.step_first != step.first ||
+      cache.pixel != leaf.leaf) {
+    DrawPixelPoints(seed, step, leaf.leaf, leaf.count, &cache.points);
+    cache.seed = seed;
+    cache.step_first = step.first;
+    cache.pixel = leaf.leaf;
   }
-  return p;
+  return cache.points[row - step.first - leaf.first];
 }
 
-SurveyField SurveyFieldAtRank(uint64_t seed, double u) {
+SurveyField ObservationField(uint64_t seed, uint64_t row) {
+  thread_local std::optional<CountTree> tree;
   const FieldTable& t = Fields(seed);
-  return t.fields[Locate(t.cumulative, u).first];
+  return t.fields[LeafOf(&tree, t.cumulative, seed, kObsCoreTableId, row).leaf];
 }
 
 }  // namespace skyseed

@@ -1,34 +1,36 @@
-// Sky order: where row i of a step [a, b) lies. Its rank in the step,
-// u = (i - a + U) / (b - a) with U uniform, goes through the sky's
-// cumulative density along HEALPix's NESTED curve, so consecutive rows are
-// neighbours on the sky and every step covers the whole sky at the model's
-// density (stratified: each stretch of the curve gets its expected share).
+// Sky order with independent draws: where row i of a step lies. The step's
+// rows are shared out over the sky as independent draws from the model
+// would be — Multinomial over order-8 pixels (sources) or survey fields
+// (observations), by binomial splits down a tree over them in the order of
+// HEALPix's NESTED curve (generator/count_tree.h) — and laid out leaf after
+// leaf, so consecutive rows are neighbours on the sky. A pixel's sources are
+// drawn from the model's density inside it and take its rows in their order
+// along the curve; a field's observations take its rows in row order.
+// Random streams (RowRng table ids of their own, the step named by its
+// first row): a tree node's split (table | 0x10000, splitmix64(first) ^
+// (lo << 32 | hi)); a pixel's points (table | 0x20000, splitmix64(first) ^
+// pixel).
 #pragma once
 
 #include <cstdint>
 
-#include "generator/corpus_tables.h"
 #include "generator/healpix_faces.h"
-#include "generator/row_rng.h"
 
 namespace skyseed {
 
-// u in [0, 1) of row `row` in `step`, from one uniform of rng.
-double StepRank(RowRng& rng, RowRange step, uint64_t row);
+// The direction (ICRS face point) of source row `row`, drawn from the
+// galactic model's density (generator/galactic_model.h); within a step the
+// points come in NESTED order (non-decreasing at order 29).
+FacePoint SourcePoint(uint64_t seed, uint64_t row);
 
-// A source direction (ICRS face point) for rank u, drawn from the galactic
-// model's density (generator/galactic_model.h): u picks the order-8 pixel
-// and the place along the curve inside it; a point the density rejects is
-// drawn again inside the same pixel from rng, which keeps the density exact.
-FacePoint SourcePointAtRank(double u, RowRng& rng);
-
-// The survey field of an observation of rank u: fields in the order of
-// their centres along the curve, each with its share of the observations
-// (the survey's weight times the field's popularity).
+// The survey field of observation row `row`: each field's share of a step
+// is Binomial(n, its weight: the survey's share times the field's
+// popularity), jointly multinomial; fields come in the order of their
+// centres along the curve.
 struct SurveyField {
   int survey;
   uint32_t field;
 };
-SurveyField SurveyFieldAtRank(uint64_t seed, double u);
+SurveyField ObservationField(uint64_t seed, uint64_t row);
 
 }  // namespace skyseed

@@ -7,7 +7,6 @@
 #include "generator/row_rng.h"
 #include "generator/sky_geometry.h"
 #include "generator/sky_order.h"
-#include "generator/sky_steps.h"
 
 namespace skyseed {
 namespace {
@@ -76,8 +75,7 @@ void FillPhotometry(RowRng& rng, double g, double sin_b, SourceRow* row) {
 
 void GenerateSourceRow(uint64_t seed, uint64_t index, SourceRow* row) {
   RowRng rng(seed, kSourceTableId, index);
-  const double rank = StepRank(rng, SkyStepOf(kSourceTableId, index), index);
-  const FacePoint point = SourcePointAtRank(rank, rng);
+  const FacePoint point = SourcePoint(seed, index);
   const Vec3 icrs = FacePointDirection(point);
   const Vec3 gal = IcrsToGalactic(icrs);
   LonLatFromVector(icrs, &row->ra, &row->dec);

@@ -112,7 +112,7 @@ std::string StcXml(const TableDef& t) {
 // at D4 would need another 50 GB and hours).
 constexpr const char* kStoredInSkyOrder =
     "Stored in position order: within each growth step of the corpus the rows follow the "
-    "HEALPix NESTED curve (skyseed-gen-4), as a table clustered on its position index is, so a "
+    "HEALPix NESTED curve (skyseed-gen-4 on), as a table clustered on its position index is, so a "
     "cone search reads few blocks.";
 
 std::string TableXml(const TableDef& t, const std::string& schema) {

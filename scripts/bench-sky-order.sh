@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sky order side by side: the previous generator's binary (random sky order,
-# skyseed-gen-3) against this tree's (gen-4), each growing TIER from empty
+# skyseed-gen-3) against this tree's (sky order: gen-4 on), each growing TIER from empty
 # into its own database of one embedded cluster, alternately ROUNDS times,
 # the page cache dropped before each grow. Per run: the grow's wall seconds
 # and busy seconds per million rows (its tier record); then, warm, the

@@ -7,9 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-build/app/skyseed}"
 declare -A published=(
-  [D2]=3fb293ac4d66bfe4cc2acf76bde82ec3
-  [D3]=047004a461661a1de22507626ddc2bae
-  [D4]=3a79e9777a342621d53f747b501ccde9
+  [D2]=009c6bd792bee35c43d87e72618ccbea
+  [D3]=be05a511405b6b9adcba59372f170836
+  [D4]=9b7813679c98178c6d23bf04d63cb5f0
 )
 status=0
 for tier in D2 D3 D4; do

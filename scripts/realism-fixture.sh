@@ -4,7 +4,7 @@
 # that revision's generator library, built in a temporary clone, linked with
 # this tree's histogram code (tests/generator/realism_histograms.*). Made
 # tests/generator/gen3_histograms_S.csv, which tests/generator/realism_test.cc
-# compares gen-4 with. About 3 minutes on 2 cores.
+# compares the current generator (gen-5) with. About 3 minutes on 2 cores.
 #   scripts/realism-fixture.sh [REV] > tests/generator/gen3_histograms_S.csv
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -3,7 +3,7 @@
 // it is stored): from a repeatable sample of about 64 blocks, the median
 // angle between rows that share a heap block, against the median angle
 // between the same sample's rows paired at random. A table in sky order
-// (skyseed-gen-4, or a catalogue clustered on its position index) keeps
+// (skyseed-gen-4 on, or a catalogue clustered on its position index) keeps
 // block neighbours a small fraction of the random pairs' distance apart;
 // in random physical order the two medians agree, however clustered the
 // sky is (obscore's observations crowd into a few popular fields, so its

@@ -33,7 +33,7 @@ std::string FootprintWhere() {
   return FootprintExpression(CorpusTableWithId(kObsCoreTableId), UnquotedIdentifier) + " && ";
 }
 
-// "-- skyseed workload, tier ci, seed 1 (skyseed-gen-4): <what>"
+// "-- skyseed workload, tier ci, seed 1 (skyseed-gen-5): <what>"
 std::string Banner(const WorkloadText& t, const std::string& what) {
   std::string s = "-- skyseed workload, tier ";
   s += t.tier.name;

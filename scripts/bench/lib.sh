@@ -1,12 +1,13 @@
 # Sourced by the benchmark scripts: builds skyseed, copies the binary into
 # the work directory (a rebuild during a long run cannot swap it), starts
 # the embedded cluster in "$work/data" and defines the helpers every
-# benchmark uses. Expects $work; sets $bin.
+# benchmark uses. Expects $work; sets $bin. SKYSEED_BENCH_BINARY names a
+# binary already built (another build directory) instead of building.
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-scripts/build.sh >/dev/null
+[ -n "${SKYSEED_BENCH_BINARY-}" ] || scripts/build.sh >/dev/null
 mkdir -p "$work"
 chmod 755 "$work"  # the server (postgres) reads COPY files and sockets here
-cp build/app/skyseed "$work/skyseed"
+cp "${SKYSEED_BENCH_BINARY:-build/app/skyseed}" "$work/skyseed"
 bin="$work/skyseed"
 # server start|stop; a start runs the server inside the memory cgroup
 # $server_cgroup when it is set (memory_cgroup below), and the postmaster's

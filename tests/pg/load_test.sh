@@ -79,7 +79,7 @@ refused "$d" "a manifest relabelled to another seed" "not hold the rows of seed 
 check "touching no database" test "$(sql t_bad "SELECT to_regclass('skyseed.corpus') IS NULL")" = t
 
 d="$(variant other_version)"
-sed -i 's/skyseed-gen-4/skyseed-gen-0/' "$d/manifest.json"
+sed -i 's/skyseed-gen-5/skyseed-gen-0/' "$d/manifest.json"
 refused "$d" "a manifest of another generator version" "generator skyseed-gen-0"
 
 refused "$work/nowhere" "a directory without a corpus" "no manifest.json"

@@ -19,7 +19,7 @@ brute="$(sql t_cone "SET enable_indexscan = off; SET enable_bitmapscan = off;
 check "indexed cone = brute force ($indexed)" test "$indexed" = "$brute"
 check "and the cone is not empty" test "$(cut -d'|' -f2 <<<"$indexed")" -gt 0
 
-# Sky order (gen-4): a 2 deg cone on a stored source (at ci's density what
+# Sky order (gen-4 on): a 2 deg cone on a stored source (at ci's density what
 # 0.5 deg is at S, ~40 rows) touches fewer blocks
 # than it returns rows (random sky order touches about one per row), and
 # status's stored-order figure agrees with the whole table's, computed here

@@ -35,7 +35,7 @@ TEST(ManifestStore, HasTier) {
 TEST(ManifestStore, ScriptConditions) {
   EXPECT_EQ(ManifestTableExistsSql(ManifestCorpus()), "to_regclass('skyseed.corpus') IS NOT NULL");
   EXPECT_EQ(CorpusOfSeedSql(42),
-            "SELECT 1 FROM skyseed.corpus WHERE seed = 42 AND generator_version = 'skyseed-gen-4'");
+            "SELECT 1 FROM skyseed.corpus WHERE seed = 42 AND generator_version = 'skyseed-gen-5'");
   EXPECT_EQ(TierReachedRowsSql(CorpusTableWithId(kObsCoreTableId), 10000),
             "SELECT 1 FROM skyseed.tier_table WHERE table_name = 'ivoa.obscore' AND rows >= 10000");
 }
