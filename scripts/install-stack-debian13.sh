@@ -14,13 +14,25 @@
 # a TCP port, and no package set-up in it reaches the host's cluster:
 # services are not started (policy-rc.d) and no main cluster is created.
 #
+# With --with-dachs it also installs GAVO DaCHS 2.11 there. Its package
+# set-up runs `dachs init` against localhost:5432, which in a root sharing
+# the host's network is the host's cluster: it runs in a network namespace of
+# its own, against a throwaway PostgreSQL 17 cluster of the root's.
+#
 # On a Debian 13 host this is not needed: scripts/install-deps.sh installs
 # PostgreSQL 17 itself. Idempotent: a root that is complete is left as it is.
-# Needs root (debootstrap, chroot).
+# Needs root (debootstrap, chroot, unshare).
+#   scripts/install-stack-debian13.sh [--with-dachs]
 set -euo pipefail
 stacks="${SKYSEED_STACKS_DIR:-/var/lib/skyseed/stacks}"
 root="$stacks/debian13"
 packages=(postgresql-17 postgresql-17-pgsphere postgresql-17-q3c postgresql-contrib austin)
+with_dachs=""
+case "${1:-}" in
+  "") ;;
+  --with-dachs) with_dachs=yes ;;
+  *) echo "install-stack-debian13: unknown argument '$1' (usage: [--with-dachs])" >&2; exit 2 ;;
+esac
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "install-stack-debian13: run as root (debootstrap and chroot need it)" >&2
@@ -30,7 +42,9 @@ complete() {
   [ -x "$root/usr/lib/postgresql/17/bin/postgres" ] &&
     [ -f "$root/usr/share/postgresql/17/extension/pg_sphere.control" ] &&
     [ -f "$root/usr/share/postgresql/17/extension/q3c.control" ] &&
-    [ -x "$root/usr/bin/austin" ]
+    [ -x "$root/usr/bin/austin" ] &&
+    { [ -z "$with_dachs" ] || chroot "$root" dpkg-query -W -f='${Status}' gavodachs2-server 2>/dev/null |
+      grep -q "install ok installed"; }
 }
 if complete; then
   echo "install-stack-debian13: $root is complete"
@@ -75,6 +89,22 @@ fi
 
 chroot "$root" apt-get update -q
 chroot "$root" apt-get install -y -q --no-install-recommends "${packages[@]}"
+if [ -n "$with_dachs" ]; then
+  # Downloaded with the network, configured without it: the set-up's
+  # `dachs init` meets the root's own throwaway cluster on the namespace's
+  # loopback, never the host's (/proc mounted for pg_ctlcluster's checks).
+  chroot "$root" apt-get install -y -q -d --no-install-recommends gavodachs2-server
+  unshare --net --mount --fork sh -euc '
+    ip link set lo up
+    mount -t proc proc "$1/proc"
+    chroot "$1" sh -euc "
+      pg_lsclusters -h | grep -q \"^17 *main \" || pg_createcluster 17 main >/dev/null
+      pg_ctlcluster 17 main start
+      rc=0
+      apt-get install -y -q --no-install-recommends gavodachs2-server || rc=\$?
+      pg_ctlcluster 17 main stop
+      exit \$rc"' sh "$root"
+fi
 complete || { echo "install-stack-debian13: $root is incomplete after the install" >&2; exit 1; }
 echo "install-stack-debian13: $root holds" \
   "$(chroot "$root" /usr/lib/postgresql/17/bin/postgres --version)," \
