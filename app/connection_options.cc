@@ -41,6 +41,28 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
                   "side by side (with --db, name it in the conninfo instead)")
       ->default_val(kEmbeddedDatabase)
       ->excludes(db);
+  AddPgStackOption(cmd, &o->pg_stack)->excludes(db);
+}
+
+CLI::Option* AddPgStackOption(CLI::App* cmd, std::string* stack) {
+  return cmd
+      ->add_option("--pg-stack", *stack,
+                   "which PostgreSQL a new embedded cluster runs on: 'host' (the newest installed "
+                   "with pg_sphere; the default) or a root made by scripts/install-stack-NAME.sh, "
+                   "e.g. 'debian13' (PostgreSQL 17 + pg_sphere 1.5); an existing cluster keeps "
+                   "its own (docs/growing.md \"Two generations of the stack\")")
+      ->check(
+          [](const std::string& v) {
+            // A folder name under the stacks folder, never a path.
+            const bool ok = !v.empty() && v.find_first_not_of(
+                                              "abcdefghijklmnopqrstuvwxyz"
+                                              "0123456789-") == std::string::npos;
+            return ok ? std::string()
+                      : std::string(
+                            "must be 'host' or a stack's name (lower-case letters, digits, "
+                            "'-')");
+          },
+          "NAME");
 }
 
 bool UsesEmbeddedCluster(const ConnectionOptions& o) {
@@ -69,7 +91,7 @@ Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs) {
   const Status name = CheckDatabaseName(o.database);
   if (!name.ok()) return name.Annotate("--database");
   Result<EmbeddedCluster> cluster =
-      StartEmbeddedCluster(o.data_dir, DetectMachine(jobs), o.database);
+      StartEmbeddedCluster(o.data_dir, DetectMachine(jobs), o.database, o.pg_stack);
   if (!cluster.ok()) return NamingDataDirOption(cluster.status());
   if (!cluster->note.empty()) ConsoleNarrator().Note("skyseed: " + cluster->note);
   SKYSEED_RETURN_IF_ERROR(SayReaped(cluster->data_dir));

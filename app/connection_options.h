@@ -15,7 +15,11 @@ struct ConnectionOptions {
   std::string db;
   std::string data_dir = "./skyseed-data";
   std::string database = kEmbeddedDatabase;
+  std::string pg_stack;  // a new embedded cluster's PostgreSQL (cluster/pg_stack.h)
 };
+
+// --pg-stack: which PostgreSQL a new embedded cluster runs on.
+CLI::Option* AddPgStackOption(CLI::App* cmd, std::string* stack);
 
 void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o);
 // Starts the embedded cluster when it is the one selected.

@@ -15,18 +15,22 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
                                  "(initdb on first start, unix socket only).");
   cmd->require_subcommand(1);
   auto data_dir = std::make_shared<std::string>("./skyseed-data");
+  auto stack = std::make_shared<std::string>();
   for (const char* verb : {"start", "stop", "status"}) {
     auto* sub = cmd->add_subcommand(verb, std::string(verb) + " the embedded cluster");
     sub->add_option("--data-dir", *data_dir, "the cluster's folder")->default_val("./skyseed-data");
+    if (std::string(verb) == "start") AddPgStackOption(sub, stack.get());
     const std::string v = verb;
     sub->callback([=] {
       *run = [=]() -> Status {
         if (v == "start") {
-          Result<EmbeddedCluster> c = StartEmbeddedCluster(*data_dir, DetectMachine(2));
+          Result<EmbeddedCluster> c =
+              StartEmbeddedCluster(*data_dir, DetectMachine(2), kEmbeddedDatabase, *stack);
           if (!c.ok()) return NamingDataDirOption(c.status());
           if (!c->note.empty()) std::fprintf(stderr, "skyseed: %s\n", c->note.c_str());
           SKYSEED_RETURN_IF_ERROR(SayReaped(c->data_dir));
-          std::printf("running; connect with: psql %s\n", ShellQuoted(c->conninfo).c_str());
+          std::printf("running on %s; connect with: psql %s\n", c->stack.c_str(),
+                      ShellQuoted(c->conninfo).c_str());
           return Status::Ok();
         }
         if (v == "stop") {
@@ -39,7 +43,7 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
         }
         Result<ClusterState> s = EmbeddedClusterState(*data_dir);
         if (!s.ok()) return NamingDataDirOption(s.status());
-        std::printf("%s", DescribeClusterState(*s).c_str());
+        std::printf("%s on %s", DescribeClusterState(*s).c_str(), s->stack.c_str());
         if (s->running) std::printf("; connect with: psql %s", ShellQuoted(s->conninfo).c_str());
         std::printf("\n");
         return Status::Ok();

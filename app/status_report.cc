@@ -11,6 +11,7 @@
 #include "loader/pg_connection.h"
 #include "publish/standard_views.h"
 #include "store/manifest_store.h"
+#include "sweep/sweep_environment.h"
 #include "sweep/sweep_store.h"
 #include "timing/phase_times.h"
 #include "timing/task_times.h"
@@ -144,6 +145,13 @@ Status AddStoredOrder(PgConnection& conn, nlohmann::json* tables) {
 }
 
 void PrintText(const nlohmann::json& j) {
+  // Which stack: pg_sphere before 1.4 estimates every cone at 0.1 % of the
+  // table, which changes plans (docs/scaling-run.md).
+  std::string server = "PostgreSQL " + j["server"]["server_version"].get<std::string>();
+  for (const auto& [name, version] : j["server"]["extensions"].items()) {
+    server += ", " + name + " " + version.get<std::string>();
+  }
+  std::printf("server: %s\n", server.c_str());
   std::printf("corpus: seed %s, generator %s\n", j["seed"].dump().c_str(),
               j["generator_version"].get<std::string>().c_str());
   for (const auto& t : j["corpus_tables"]) {
@@ -242,6 +250,7 @@ Status PrintStatus(const std::string& conninfo, bool json) {
   SKYSEED_ASSIGN_OR_RETURN(std::vector<StandardNameState> names, InspectStandardNames(*conn));
   SKYSEED_ASSIGN_OR_RETURN(nlohmann::json j, ToJson(id, tiers, ledger, stash));
   j["corpus_tables"] = NamesJson(names);
+  SKYSEED_ASSIGN_OR_RETURN(j["server"], DescribeServer(*conn));
   SKYSEED_RETURN_IF_ERROR(AddStoredOrder(*conn, &j["corpus_tables"]));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepRecord> sweeps, ReadSweepRecords(*conn));
   j["sweeps"] = SweepsJson(sweeps);

@@ -57,6 +57,40 @@ struct Walk {
   }
 };
 
+struct Overestimate {
+  double estimate = 0, actual = 0;
+};
+
+// The node the planner expected the most rows of, past the rule's factor
+// (per loop, not below a Limit, whose rows are a full run's).
+void LargestOverestimate(const json& n, bool under_limit, const PlanFlagRule& rule,
+                         Overestimate* worst) {
+  const double estimate = n.value("Plan Rows", 0.0), actual = n.value("Actual Rows", 0.0);
+  if (!under_limit && n.value("Actual Loops", 0.0) > 0 && estimate >= rule.misestimate_min_rows &&
+      estimate >= rule.misestimate_factor * std::max(1.0, actual) &&
+      estimate / std::max(1.0, actual) > worst->estimate / std::max(1.0, worst->actual)) {
+    *worst = {estimate, actual};
+  }
+  if (!n.contains("Plans")) return;
+  const bool limit = under_limit || n.value("Node Type", "") == "Limit";
+  for (const json& child : n["Plans"]) LargestOverestimate(child, limit, rule, worst);
+}
+
+// Why a compiled plan cost that much when it found few rows: the estimator
+// of pg_sphere before 1.4 takes every cone for a fixed 0.1 % of the table
+// (1.4 and later take the circle's area), so its cost, and JIT, grow with
+// the table. The relief, cheapest last.
+std::string JitCause(const json& top, const PlanFlagRule& rule) {
+  Overestimate worst;
+  LargestOverestimate(top["Plan"], false, rule, &worst);
+  if (worst.estimate <= 0) return "";
+  return "; the planner expected " + Rows(worst.estimate) + " rows where " + Rows(worst.actual) +
+         " came, as pg_sphere before 1.4 does for every cone (a fixed 0.1 % of the table): "
+         "relief: pg_sphere 1.4 or later, jit_above_cost above " +
+         Rows(top["Plan"].value("Total Cost", 0.0)) +
+         ", or ALTER ROLE <the service's role> SET jit = off";
+}
+
 // The plan's "JIT" section (EXPLAIN ANALYZE prints one when the plan was
 // compiled): its Timing.Total against the Execution Time. The time to load
 // LLVM into a new backend is in neither: a service that opens a connection
@@ -71,7 +105,8 @@ void JitFlag(const json& top, const PlanFlagRule& rule, std::vector<PlanFlag>* f
                     "JIT compiled " + Rows(jit.value("Functions", 0.0)) + " functions in " +
                         FormatNumber("%.1f", compile_ms) + " ms of the " +
                         FormatNumber("%.1f", execution_ms) + " ms execution (plan cost " +
-                        Rows(top["Plan"].value("Total Cost", 0.0)) + ", above jit_above_cost)"});
+                        Rows(top["Plan"].value("Total Cost", 0.0)) + ", above jit_above_cost)" +
+                        JitCause(top, rule)});
 }
 
 }  // namespace

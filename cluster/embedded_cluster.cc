@@ -26,12 +26,13 @@ Result<fs::path> OurDataDir(const std::string& data_dir) {
 struct ClusterDir {
   fs::path dir;      // absolute; relocated if the server's user cannot reach the one asked for
   RunAs as;          // who its server runs as
+  PgStack stack;     // which PostgreSQL
   std::string note;  // what the user should know: a relocation
 };
 
 // The data directory of a skyseed cluster, initialized now if `data_dir` is
-// missing or empty.
-Result<ClusterDir> OpenOrInitCluster(const std::string& data_dir) {
+// missing or empty, on the stack asked for (or the default).
+Result<ClusterDir> OpenOrInitCluster(const std::string& data_dir, const std::string& stack_asked) {
   Result<fs::path> resolved = ResolveDataDir(data_dir);
   if (!resolved.ok()) return resolved.status();
   SKYSEED_ASSIGN_OR_RETURN(DirKind kind, ClassifyDir(*resolved));
@@ -39,7 +40,8 @@ Result<ClusterDir> OpenOrInitCluster(const std::string& data_dir) {
   if (!fresh && kind != DirKind::kOurs) {
     return Status::InvalidArgument(NotOursMessage(*resolved, kind));
   }
-  SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
+  SKYSEED_ASSIGN_OR_RETURN(PgStack stack, fresh ? StackForNewCluster(stack_asked)
+                                                : StackForCluster(*resolved, stack_asked));
   std::string note;
   SKYSEED_ASSIGN_OR_RETURN(RunAs user, ResolveRunAs(*resolved, !fresh));
   if (kind == DirKind::kMissing && user.switch_user) {
@@ -56,24 +58,33 @@ Result<ClusterDir> OpenOrInitCluster(const std::string& data_dir) {
     SKYSEED_RETURN_IF_ERROR(PrepareDataDir(*resolved, kind, user));
     // Directories just created under root's umask may still block the way.
     SKYSEED_RETURN_IF_ERROR(CheckReachable(user, *resolved));
-    SKYSEED_RETURN_IF_ERROR(RunInitdb(*resolved, user));
+    SKYSEED_RETURN_IF_ERROR(RunInitdb(*resolved, user, stack));
     SKYSEED_RETURN_IF_ERROR(WriteMarker(*resolved, user));
   }
-  return ClusterDir{*resolved, user, note};
+  return ClusterDir{*resolved, user, stack, note};
 }
 
 // The settings are rewritten at every start, so that they follow the machine
 // and the number of connections of this run.
-Status EnsureServerRunning(const fs::path& dir, const ClusterSettings& s, const RunAs& as) {
+Status EnsureServerRunning(const fs::path& dir, const ClusterSettings& s, const RunAs& as,
+                           const PgStack& stack) {
   if (LivePostmasterPid(dir)) return Status::Ok();
   SKYSEED_RETURN_IF_ERROR(WriteSettings(dir, SettingsConf(s, dir.string()), as));
-  return StartServer(dir, as);
+  return StartServer(dir, as, stack);
+}
+
+// Who runs the existing cluster in `dir`'s server, and on which stack.
+Status StartExisting(const fs::path& dir) {
+  SKYSEED_ASSIGN_OR_RETURN(PgStack stack, StackForCluster(dir, ""));
+  SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
+  return StartServer(dir, as, stack);
 }
 
 }  // namespace
 
 Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s,
-                                             const std::string& dbname) {
+                                             const std::string& dbname,
+                                             const std::string& stack_asked) {
   SKYSEED_RETURN_IF_ERROR(CheckDatabaseName(dbname));
   // A path no cluster can be made in is refused before the lock file beside
   // it is created (/dev/null would get /dev/.null.skyseed-lock). A directory
@@ -93,11 +104,12 @@ Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const 
   // (which fails while another session uses its template) by one process at
   // a time; the others then find the cluster made and the server up.
   SKYSEED_ASSIGN_OR_RETURN(ClusterLock lock, ClusterLock::Acquire(data_dir));
-  SKYSEED_ASSIGN_OR_RETURN(ClusterDir cluster, OpenOrInitCluster(data_dir));
+  SKYSEED_ASSIGN_OR_RETURN(ClusterDir cluster, OpenOrInitCluster(data_dir, stack_asked));
   const std::string dir = cluster.dir.string();
-  SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(cluster.dir, s, cluster.as));
+  SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(cluster.dir, s, cluster.as, cluster.stack));
   SKYSEED_RETURN_IF_ERROR(EnsureDatabaseWithPgSphere(dir, dbname));
-  return EmbeddedCluster{dir, EmbeddedConninfo(dir, dbname), cluster.note};
+  return EmbeddedCluster{dir, EmbeddedConninfo(dir, dbname), cluster.note,
+                         cluster.stack.Describe()};
 }
 
 Result<EmbeddedCluster> OpenEmbeddedClusterForReading(const std::string& data_dir,
@@ -114,13 +126,11 @@ Result<EmbeddedCluster> OpenEmbeddedClusterForReading(const std::string& data_di
   if (!LivePostmasterPid(dir)) {
     SKYSEED_ASSIGN_OR_RETURN(ClusterLock lock, ClusterLock::Acquire(data_dir));
     if (!LivePostmasterPid(dir)) {  // another process may have started it meanwhile
-      SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
-      SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
-      SKYSEED_RETURN_IF_ERROR(StartServer(dir, as));
+      SKYSEED_RETURN_IF_ERROR(StartExisting(dir));
     }
   }
   SKYSEED_RETURN_IF_ERROR(CheckDatabaseExists(dir.string(), dbname));
-  return EmbeddedCluster{dir.string(), EmbeddedConninfo(dir.string(), dbname), ""};
+  return EmbeddedCluster{dir.string(), EmbeddedConninfo(dir.string(), dbname), "", ""};
 }
 
 Result<bool> RestartEmbeddedServerIfDown(const std::string& data_dir, const ClusterSettings& s) {
@@ -129,9 +139,9 @@ Result<bool> RestartEmbeddedServerIfDown(const std::string& data_dir, const Clus
   SKYSEED_ASSIGN_OR_RETURN(ClusterLock lock, ClusterLock::Acquire(data_dir));
   // Another grow that lost the same server may have started it meanwhile.
   if (LivePostmasterPid(dir)) return true;
-  SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
+  SKYSEED_ASSIGN_OR_RETURN(PgStack stack, StackForCluster(dir, ""));
   SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
-  SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(dir, s, as));
+  SKYSEED_RETURN_IF_ERROR(EnsureServerRunning(dir, s, as, stack));
   return true;
 }
 
@@ -139,9 +149,9 @@ Status StopEmbeddedCluster(const std::string& data_dir) {
   SKYSEED_ASSIGN_OR_RETURN(fs::path dir, OurDataDir(data_dir));
   if (!LivePostmasterPid(dir)) return Status::Ok();
   SKYSEED_ASSIGN_OR_RETURN(ClusterLock lock, ClusterLock::Acquire(data_dir));
-  SKYSEED_RETURN_IF_ERROR(CheckServerPrograms());
+  SKYSEED_ASSIGN_OR_RETURN(PgStack stack, StackForCluster(dir, ""));
   SKYSEED_ASSIGN_OR_RETURN(RunAs as, ResolveRunAs(dir, true));
-  return StopServer(dir, as);
+  return StopServer(dir, as, stack);
 }
 
 Result<ClusterState> EmbeddedClusterState(const std::string& data_dir) {
@@ -152,6 +162,8 @@ Result<ClusterState> EmbeddedClusterState(const std::string& data_dir) {
   state.running = pid.has_value();
   state.pid = pid.value_or(0);
   state.conninfo = EmbeddedConninfo(dir.string(), kEmbeddedDatabase);
+  Result<PgStack> stack = StackForCluster(dir, "");
+  state.stack = stack.ok() ? stack->Describe() : stack.status().message();
   return state;
 }
 

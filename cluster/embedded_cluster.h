@@ -25,7 +25,8 @@ struct EmbeddedCluster {
   // "host=<data_dir> port=5432 dbname=skyseed user=postgres"; the socket
   // directory is the data directory (quoted when the path needs it).
   std::string conninfo;
-  std::string note;  // non-empty: a line to tell the user (the cluster was relocated)
+  std::string note;   // non-empty: a line to tell the user (the cluster was relocated)
+  std::string stack;  // which PostgreSQL runs it (PgStack::Describe)
 };
 
 inline constexpr const char* kEmbeddedDatabase = "skyseed";
@@ -34,9 +35,12 @@ inline constexpr const char* kEmbeddedDatabase = "skyseed";
 // <data_dir>/skyseed.conf (included from postgresql.conf), starts the server
 // unless it is running, and ensures database `dbname` with pg_sphere (any
 // name PostgreSQL accepts: it is quoted, never spliced). Idempotent.
-// Refuses a directory that holds anything but a skyseed cluster.
+// Refuses a directory that holds anything but a skyseed cluster. A new
+// cluster runs on `stack_asked` (cluster/pg_stack.h; "" for the newest host
+// PostgreSQL with pg_sphere); an existing one must be on it when it is given.
 Result<EmbeddedCluster> StartEmbeddedCluster(const std::string& data_dir, const ClusterSettings& s,
-                                             const std::string& dbname = kEmbeddedDatabase);
+                                             const std::string& dbname = kEmbeddedDatabase,
+                                             const std::string& stack_asked = "");
 
 // For commands that only read (status, verify, report): the conninfo of
 // database `dbname` in the existing skyseed cluster of `data_dir`, starting
@@ -59,7 +63,8 @@ struct ClusterState {
   bool running = false;
   int pid = 0;  // the postmaster's, when running
   std::string conninfo;
-  std::string note;  // non-empty: a line to tell the user (the cluster was relocated)
+  std::string note;   // non-empty: a line to tell the user (the cluster was relocated)
+  std::string stack;  // which PostgreSQL runs it, or why none can
 };
 
 // NotFound if `data_dir` holds no skyseed cluster.

@@ -22,16 +22,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr char kDefaultBinDir[] = "/usr/lib/postgresql/15/bin";
 constexpr char kLogFile[] = "server.log";
 constexpr char kPidFile[] = "postmaster.pid";
 // Generous because crash recovery may replay up to max_wal_size (16GB).
 constexpr int kStartTimeoutSeconds = 1800;
 constexpr int kStopTimeoutSeconds = 600;
 
-std::string PgBin(const char* program) {
-  const char* env = std::getenv("SKYSEED_PG_BINDIR");
-  return std::string(env != nullptr && *env != '\0' ? env : kDefaultBinDir) + "/" + program;
+// In a root, the data directory is bound at its real path (a relocated
+// cluster's link is not in the root), so the programs are given that path.
+struct ServerRun {
+  std::string dir;
+  ServerRoot where;
+};
+
+ServerRun RunIn(const PgStack& stack, const fs::path& dir) {
+  if (stack.root.empty()) return ServerRun{dir.string(), {}};
+  std::error_code ec;
+  const std::string real = fs::weakly_canonical(dir, ec).string();
+  return ServerRun{real, ServerRoot{stack.root, real}};
 }
 
 // Both lock files hold the dead postmaster's pid (see LivePostmasterPid).
@@ -49,26 +57,15 @@ void RemoveStaleLockFiles(const fs::path& dir) {
 
 }  // namespace
 
-Status CheckServerPrograms() {
-  for (const char* program : {"initdb", "pg_ctl", "postgres"}) {
-    const std::string path = PgBin(program);
-    if (access(path.c_str(), X_OK) != 0) {
-      return Status::NotFound("PostgreSQL server program " + path +
-                              " not found (install postgresql-15 and postgresql-15-pgsphere, "
-                              "or set SKYSEED_PG_BINDIR)");
-    }
-  }
-  return Status::Ok();
-}
-
-Status RunInitdb(const fs::path& dir, const RunAs& as) {
+Status RunInitdb(const fs::path& dir, const RunAs& as, const PgStack& stack) {
+  const ServerRun run = RunIn(stack, dir);
   // --no-locale: C collation never changes with a glibc upgrade, and is the
   // fastest to sort; UTF8 still holds any text.
   SKYSEED_ASSIGN_OR_RETURN(
       CommandOutput out,
-      RunCommand({PgBin("initdb"), "-D", dir.string(), "-U", "postgres", "--auth=trust",
+      RunCommand({stack.RunPath("initdb"), "-D", run.dir, "-U", "postgres", "--auth=trust",
                   "--encoding=UTF8", "--no-locale", "--no-instructions"},
-                 as));
+                 as, run.where));
   if (out.exit_code != 0) {
     return Status::IoError("initdb failed in " + dir.string() + ": " + ErrorLineOf(out.output));
   }
@@ -93,19 +90,31 @@ std::optional<int> LivePostmasterPid(const fs::path& dir) {
       return std::nullopt;
     }
   }
-  std::error_code ec, ec2;
+  std::error_code ec, ec2, ec3;
   const fs::path cwd = fs::read_symlink(proc + "/cwd", ec);  // the postmaster chdirs to -D
   const fs::path canonical = fs::weakly_canonical(dir, ec2);
-  if (!ec && !ec2 && cwd != canonical) return std::nullopt;
+  // A stack root's postmaster is chrooted: its cwd shows under its root.
+  const fs::path root = fs::read_symlink(proc + "/root", ec3);
+  const fs::path expected =
+      !ec3 && root != "/" ? fs::path(root.string() + canonical.string()) : canonical;
+  if (!ec && !ec2 && cwd != expected) return std::nullopt;
   return pid;
 }
 
-Status StartServer(const fs::path& dir, const RunAs& as) {
+Status StartServer(const fs::path& dir, const RunAs& as, const PgStack& stack) {
   RemoveStaleLockFiles(dir);
   const fs::path log = dir / kLogFile;
+  const ServerRun run = RunIn(stack, dir);
   const std::string timeout = std::to_string(kStartTimeoutSeconds);
-  const std::vector<std::string> args = {
-      PgBin("pg_ctl"), "-D", dir.string(), "-l", log.string(), "-w", "-t", timeout, "start"};
+  const std::vector<std::string> args = {stack.RunPath("pg_ctl"),
+                                         "-D",
+                                         run.dir,
+                                         "-l",
+                                         (fs::path(run.dir) / kLogFile).string(),
+                                         "-w",
+                                         "-t",
+                                         timeout,
+                                         "start"};
   std::string why;
   // Right after a crash the old postmaster's children may take a moment to
   // notice and detach from shared memory, which refuses the new postmaster.
@@ -114,7 +123,7 @@ Status StartServer(const fs::path& dir, const RunAs& as) {
     std::error_code ec;
     uintmax_t log_start = fs::file_size(log, ec);
     if (ec) log_start = 0;
-    SKYSEED_ASSIGN_OR_RETURN(CommandOutput out, RunCommand(args, as));
+    SKYSEED_ASSIGN_OR_RETURN(CommandOutput out, RunCommand(args, as, run.where));
     if (out.exit_code == 0) return Status::Ok();
     const std::string logged = ReadFile(log, log_start).value_or("");
     why = ErrorLineOf(logged.empty() ? out.output : logged);
@@ -124,12 +133,13 @@ Status StartServer(const fs::path& dir, const RunAs& as) {
                           NamingFullDisk(why) + " (log: " + log.string() + ")");
 }
 
-Status StopServer(const fs::path& dir, const RunAs& as) {
+Status StopServer(const fs::path& dir, const RunAs& as, const PgStack& stack) {
   if (!LivePostmasterPid(dir)) return Status::Ok();
-  SKYSEED_ASSIGN_OR_RETURN(
-      CommandOutput out, RunCommand({PgBin("pg_ctl"), "-D", dir.string(), "-m", "fast", "-w", "-t",
-                                     std::to_string(kStopTimeoutSeconds), "stop"},
-                                    as));
+  const ServerRun run = RunIn(stack, dir);
+  SKYSEED_ASSIGN_OR_RETURN(CommandOutput out,
+                           RunCommand({stack.RunPath("pg_ctl"), "-D", run.dir, "-m", "fast", "-w",
+                                       "-t", std::to_string(kStopTimeoutSeconds), "stop"},
+                                      as, run.where));
   if (out.exit_code != 0 && LivePostmasterPid(dir)) {
     return Status::Database("could not stop PostgreSQL in " + dir.string() + ": " +
                             ErrorLineOf(out.output));

@@ -3,7 +3,9 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -39,10 +41,40 @@ Result<RunAs> LookUpUser(const char* name, uid_t uid) {
   return as;
 }
 
+// The paths a child needs to enter a root, made before the fork (the child
+// may not allocate). The mount points are created in the root, which only
+// root can write (cluster/pg_stack.cc).
+struct RootPaths {
+  std::string root, bound, bound_target, shm_target;
+};
+
+Result<RootPaths> PrepareRoot(const ServerRoot& where) {
+  if (where.root.empty()) return RootPaths{};
+  RootPaths p{where.root, where.bound, where.root + where.bound, where.root + "/dev/shm"};
+  std::error_code ec;
+  for (const std::string& dir : {p.bound_target, p.shm_target}) {
+    fs::create_directories(dir, ec);
+    if (ec) return Status::IoError("cannot create " + dir + ": " + ec.message());
+  }
+  return p;
+}
+
+// Async-signal-safe. MS_PRIVATE first, so the binds stay in this namespace.
+void EnterRoot(const RootPaths& p) {
+  if (p.root.empty()) return;
+  if (unshare(CLONE_NEWNS) != 0 ||
+      mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+      mount(p.bound.c_str(), p.bound_target.c_str(), nullptr, MS_BIND, nullptr) != 0 ||
+      mount("/dev/shm", p.shm_target.c_str(), nullptr, MS_BIND, nullptr) != 0 ||
+      chroot(p.root.c_str()) != 0) {
+    _exit(125);
+  }
+}
+
 // In the forked child of a possibly multithreaded parent: async-signal-safe
 // calls only. Fds are first lifted above 2 so that a parent with closed
 // standard fds cannot make the dup2 calls clobber each other.
-void PrepareChild(const RunAs& as, int out_fd, int null_fd) {
+void PrepareChild(const RunAs& as, int out_fd, int null_fd, const RootPaths& root = {}) {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -57,6 +89,7 @@ void PrepareChild(const RunAs& as, int out_fd, int null_fd) {
   // Anything else the parent holds open would otherwise outlive us in the
   // postmaster.
   close_range(3, ~0U, 0);
+  EnterRoot(root);
   if (chdir("/") != 0) _exit(126);
   if (as.switch_user && (setgroups(as.groups.size(), as.groups.data()) != 0 ||
                          setgid(as.gid) != 0 || setuid(as.uid) != 0)) {
@@ -92,7 +125,9 @@ Result<RunAs> ResolveRunAs(const fs::path& dir, bool existing_cluster) {
 }
 
 // fork/exec rather than a shell, so paths with spaces need no quoting.
-Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const RunAs& as) {
+Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const RunAs& as,
+                                 const ServerRoot& where) {
+  SKYSEED_ASSIGN_OR_RETURN(const RootPaths root, PrepareRoot(where));
   std::vector<char*> argv;
   argv.reserve(args.size() + 1);
   for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
@@ -102,7 +137,7 @@ Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const Run
   const int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
   const pid_t pid = null_fd < 0 ? -1 : fork();
   if (pid == 0) {
-    PrepareChild(as, fds[1], null_fd);
+    PrepareChild(as, fds[1], null_fd, root);
     execv(argv[0], argv.data());
     _exit(127);
   }
@@ -124,6 +159,9 @@ Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const Run
   SKYSEED_ASSIGN_OR_RETURN(int code, WaitForChild(pid));
   out.exit_code = code;
   if (out.exit_code == 127) out.output += "\ncannot execute " + args[0];
+  if (out.exit_code == 125 && !where.root.empty()) {
+    out.output += "\ncannot enter the root " + where.root + " (a mount namespace needs root)";
+  }
   return out;
 }
 

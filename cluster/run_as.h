@@ -36,9 +36,21 @@ std::string ErrnoText(int err);
 // run as), else "postgres". InvalidArgument under root without "postgres".
 Result<RunAs> ResolveRunAs(const std::filesystem::path& dir, bool existing_cluster);
 
-// Runs args[0] (a path, not searched in PATH) with `args` as `as`, stdin
-// from /dev/null. A program that cannot be executed exits 127.
-Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const RunAs& as);
+// Where a server program runs: on the host (root empty), or chrooted into a
+// stack's root (cluster/pg_stack.h) in a mount namespace of its own, where
+// `bound` (the data directory, absolute) is bound at its own path, so the
+// server's files and its socket are where the host's clients look. The
+// namespace lives as long as the processes in it: the postmaster's.
+struct ServerRoot {
+  std::string root;
+  std::string bound;
+};
+
+// Runs args[0] (a path, not searched in PATH; inside `where.root` if set)
+// with `args` as `as`, stdin from /dev/null. A program that cannot be
+// executed exits 127; a root that cannot be entered, 125.
+Result<CommandOutput> RunCommand(const std::vector<std::string>& args, const RunAs& as,
+                                 const ServerRoot& where = {});
 
 // Which directory on the way down to `dir` (itself included) `as` cannot
 // search; nullopt if it reaches all. Asked of the kernel as that user, so

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # ctest fixture: starts (setup) or stops and removes (cleanup) the embedded
-# PostgreSQL cluster the pg-labelled tests run against.
-#   server_fixture.sh setup|cleanup SKYSEED_BINARY DATA_DIR
+# PostgreSQL cluster the pg-labelled tests run against, on the host's
+# PostgreSQL or on a stack's (--pg-stack: the debian13 lane's PostgreSQL 17).
+#   server_fixture.sh setup|cleanup SKYSEED_BINARY DATA_DIR [STACK]
 set -eu
-action="$1"; bin="$2"; dir="$3"
+action="$1"; bin="$2"; dir="$3"; stack="${4:-host}"
 case "$action" in
   setup)
     mkdir -p "$(dirname "$dir")"
-    "$bin" server start --data-dir "$dir"
+    "$bin" server start --data-dir "$dir" --pg-stack "$stack"
     # Tier ci grown once per cluster, with the default chunks and with
     # 3000-row ones: a test that starts from ci clones one (ci_db in lib.sh,
     # CREATE DATABASE ... TEMPLATE, a fraction of a second) instead of
