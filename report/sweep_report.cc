@@ -5,12 +5,12 @@
 #include <map>
 #include <set>
 
-#include "capacity/plan_flags.h"
 #include "capacity/service_share.h"
 #include "capacity/sweep_record.h"
 #include "capacity/sweep_window.h"
 #include "charts/line_chart.h"
 #include "report/format.h"
+#include "report/plan_flags.h"
 #include "report/service_tables.h"
 #include "report/sweep_charts.h"
 #include "report/sweep_tables.h"
@@ -71,7 +71,7 @@ std::string NoPlanFlagsText(const SweepRecord& r) {
 }
 
 // What each class's executed plan shows that a capacity engineer would ask
-// about (capacity/plan_flags.h), per tier.
+// about (report/plan_flags.h), per tier.
 std::string PlanFlagsTable(const SweepRecord& r) {
   std::string rows;
   for (const TierSweep& t : r.tiers) {

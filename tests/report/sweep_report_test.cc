@@ -171,7 +171,7 @@ TEST(SweepReport, LatencyLogAxisAndZoomedHitRatio) {
   }
 }
 
-// A class whose recorded plan (PostgreSQL's, tests/capacity/plans) throws
+// A class whose recorded plan (PostgreSQL's, tests/report/plans) throws
 // most rows away is named in the plan-flags table; a clean one is not.
 TEST(SweepReport, PlanFlagsFromTheRecordedPlans) {
   auto plan = [](const char* name) {

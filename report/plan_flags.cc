@@ -1,4 +1,4 @@
-#include "capacity/plan_flags.h"
+#include "report/plan_flags.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -17,7 +17,7 @@ std::string NodeName(const json& n) {
   return name;
 }
 
-std::string Rows(double v) { return FormatNumber("%.0f", v); }
+std::string Count(double v) { return FormatNumber("%.0f", v); }
 
 struct Walk {
   const PlanFlagRule& rule;
@@ -31,8 +31,8 @@ struct Walk {
       const double hi = std::max(actual, estimate), lo = std::max(1.0, std::min(actual, estimate));
       if (hi >= rule.misestimate_min_rows && hi / lo >= rule.misestimate_factor) {
         flags->push_back({PlanFlag::Kind::kMisestimate, NodeName(n),
-                          "estimated " + Rows(estimate) + " rows, actual " + Rows(actual) +
-                              (loops > 1 ? " (per loop, " + Rows(loops) + " loops)" : "")});
+                          "estimated " + Count(estimate) + " rows, actual " + Count(actual) +
+                              (loops > 1 ? " (per loop, " + Count(loops) + " loops)" : "")});
       }
     }
     const double removed = n.value("Rows Removed by Filter", 0.0) * std::max(1.0, loops);
@@ -40,7 +40,7 @@ struct Walk {
     if (removed >= rule.filter_min_removed &&
         removed >= rule.filter_removed_share * (removed + kept)) {
       flags->push_back({PlanFlag::Kind::kFilterWaste, NodeName(n),
-                        Rows(removed) + " rows removed by the filter, " + Rows(kept) + " kept"});
+                        Count(removed) + " rows removed by the filter, " + Count(kept) + " kept"});
     }
     const bool limit = n.value("Node Type", "") == "Limit";
     if (!n.contains("Plans")) return;
@@ -50,7 +50,7 @@ struct Walk {
           child.value("Actual Loops", 0.0) >= rule.inner_loops) {
         flags->push_back({PlanFlag::Kind::kNestedLoopInner, NodeName(n),
                           "inner " + NodeName(child) + " ran " +
-                              Rows(child.value("Actual Loops", 0.0)) + " times"});
+                              Count(child.value("Actual Loops", 0.0)) + " times"});
       }
       Node(child, under_limit || limit);
     }
@@ -84,10 +84,10 @@ std::string JitCause(const json& top, const PlanFlagRule& rule) {
   Overestimate worst;
   LargestOverestimate(top["Plan"], false, rule, &worst);
   if (worst.estimate <= 0) return "";
-  return "; the planner expected " + Rows(worst.estimate) + " rows where " + Rows(worst.actual) +
+  return "; the planner expected " + Count(worst.estimate) + " rows where " + Count(worst.actual) +
          " came, as pg_sphere before 1.4 does for every cone (a fixed 0.1 % of the table): "
          "relief: pg_sphere 1.4 or later, jit_above_cost above " +
-         Rows(top["Plan"].value("Total Cost", 0.0)) +
+         Count(top["Plan"].value("Total Cost", 0.0)) +
          ", or ALTER ROLE <the service's role> SET jit = off";
 }
 
@@ -102,10 +102,10 @@ void JitFlag(const json& top, const PlanFlagRule& rule, std::vector<PlanFlag>* f
   const double execution_ms = top.value("Execution Time", 0.0);
   if (compile_ms <= 0 || execution_ms <= 0 || compile_ms < rule.jit_share * execution_ms) return;
   flags->push_back({PlanFlag::Kind::kJit, NodeName(top["Plan"]),
-                    "JIT compiled " + Rows(jit.value("Functions", 0.0)) + " functions in " +
+                    "JIT compiled " + Count(jit.value("Functions", 0.0)) + " functions in " +
                         FormatNumber("%.1f", compile_ms) + " ms of the " +
                         FormatNumber("%.1f", execution_ms) + " ms execution (plan cost " +
-                        Rows(top["Plan"].value("Total Cost", 0.0)) + ", above jit_above_cost)" +
+                        Count(top["Plan"].value("Total Cost", 0.0)) + ", above jit_above_cost)" +
                         JitCause(top, rule)});
 }
 

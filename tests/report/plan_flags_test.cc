@@ -8,7 +8,7 @@
 // and one the scaling run recorded at tier D2 (35 M sources, gen-4):
 //   jit.json          cone_source: pg_sphere's estimate of 35,006 rows (0.1 % of
 //                     the table) makes its cost 115,029, past jit_above_cost
-#include "capacity/plan_flags.h"
+#include "report/plan_flags.h"
 
 #include <gtest/gtest.h>
 
