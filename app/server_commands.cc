@@ -30,9 +30,10 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
           return Status::Ok();
         }
         if (v == "stop") {
-          // While the server still runs: the roles go from its database.
+          // While the server still runs: the roles go from its database. A
+          // live sweep's are its own to remove: refused while it runs.
           Result<ClusterState> state = EmbeddedClusterState(*data_dir);
-          if (state.ok() && state->running) SKYSEED_RETURN_IF_ERROR(SayReaped(*data_dir));
+          if (state.ok() && state->running) SKYSEED_RETURN_IF_ERROR(SayReaped(*data_dir, true));
           SKYSEED_RETURN_IF_ERROR(NamingDataDirOption(StopEmbeddedCluster(*data_dir)));
           std::printf("stopped\n");
           return Status::Ok();

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/connection_options.h"
 #include "app/loading_options.h"
 #include "app/seed_option.h"
 #include "app/user_values.h"
@@ -16,6 +17,7 @@
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
+#include "store/advisory_locks.h"
 #include "sweep/sweep.h"
 #include "tap/dachs_service.h"
 #include "tap/tap_load.h"
@@ -207,6 +209,26 @@ std::string WarmupText(const SweepOptions& o) {
          " s intervals until steady, at most " + std::to_string(o.warmup_s) + " s";
 }
 
+// The sweep's record beside the embedded cluster (tap/dachs_leftovers.h),
+// taken or refused: another sweep holds it.
+Result<std::unique_ptr<PrivateRecord>> TakeSweepRecord(const std::string& data_dir) {
+  SKYSEED_ASSIGN_OR_RETURN(const std::filesystem::path path,
+                           BesideDataDir(data_dir, kSweepRecordSuffix));
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PrivateRecord> record, PrivateRecord::TryTake(path));
+  if (record != nullptr) return record;
+  return Status::InvalidArgument("another skyseed sweep is running on the cluster in " + data_dir +
+                                 " (it holds " + path.string() + "); wait for it to finish");
+}
+
+// The sweep lock on the database, held by this session until it closes.
+Status TakeSweepLock(PgConnection& conn) {
+  SKYSEED_ASSIGN_OR_RETURN(const bool took, TryAdvisoryLock(conn, kSweepLockKey));
+  if (took) return Status::Ok();
+  return Status::InvalidArgument(
+      "another skyseed sweep is measuring this database; wait for it to finish (it holds the "
+      "sweep lock)");
+}
+
 Status RunSweepCommand(const SweepArgs& a) {
   SweepOptions o;
   SKYSEED_RETURN_IF_ERROR(ParseSweepOptions(a, &o));
@@ -219,13 +241,19 @@ Status RunSweepCommand(const SweepArgs& a) {
   if (!conninfo.ok()) return conninfo.status();
   // psql and pgbench must be able to get it without a password on argv.
   SKYSEED_RETURN_IF_ERROR(WithoutPassword(*conninfo).status());
-  {
-    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(*conninfo));
-    SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*conn, o.grow));
-    // skyseed's DaCHS only where no other DaCHS is: unpublishing removes it.
-    if (o.measures_tap() && o.tap.url.empty()) {
-      SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(*conn, true));
-    }
+  // One sweep at a time on an embedded cluster (its DaCHS folder and roles
+  // are the cluster's) and on a database; both held until the sweep ends.
+  std::unique_ptr<PrivateRecord> record;
+  if (UsesEmbeddedCluster(a.loading.conn)) {
+    SKYSEED_ASSIGN_OR_RETURN(record, TakeSweepRecord(a.loading.conn.data_dir));
+  }
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> lock_conn,
+                           PgConnection::Connect(*conninfo));
+  SKYSEED_RETURN_IF_ERROR(TakeSweepLock(*lock_conn));
+  SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*lock_conn, o.grow));
+  // skyseed's DaCHS only where no other DaCHS is: unpublishing removes it.
+  if (o.measures_tap() && o.tap.url.empty()) {
+    SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(*lock_conn, true));
   }
   const Status out_dir = PrepareOutputDir(o.out_dir);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
@@ -237,6 +265,8 @@ Status RunSweepCommand(const SweepArgs& a) {
     o.tap.data_dir = std::filesystem::absolute(o.data_dir, ec).lexically_normal().string();
     if (o.tap.data_dir.size() > 1 && o.tap.data_dir.back() == '/') o.tap.data_dir.pop_back();
     o.tap.dbname = a.loading.conn.database;
+    o.tap.record = record.get();
+    o.tap.cluster_conninfo = EmbeddedConninfoOf(o.tap.data_dir);
   }
   std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %s, out %s\n",
               a.target.c_str(), a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps,
