@@ -11,6 +11,7 @@
 #include "console/console_narrator.h"
 #include "loader/pg_connection.h"
 #include "tap/dachs_leftovers.h"
+#include "tap/service_host.h"
 
 namespace skyseed {
 
@@ -74,6 +75,14 @@ Status SayReaped(const std::string& data_dir, bool refuse_while_sweeping) {
         "under it would leave its DaCHS's roles and schemas behind");
   }
   if (!reaped.said.empty()) ConsoleNarrator().Note("skyseed: " + reaped.said);
+  return Status::Ok();
+}
+
+Status SayReaped(const std::string& data_dir, PrivateRecord* held) {
+  SKYSEED_ASSIGN_OR_RETURN(
+      const std::string said,
+      ReapRecorded(*held, data_dir, ServiceUser(data_dir), EmbeddedConninfoOf(data_dir)));
+  if (!said.empty()) ConsoleNarrator().Note("skyseed: " + said);
   return Status::Ok();
 }
 

@@ -24,6 +24,8 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o);
 // data_dir (tap/dachs_leftovers.h), saying so on stderr. While a live sweep
 // holds its record, nothing is done; `refuse_while_sweeping`: InvalidArgument.
 Status SayReaped(const std::string& data_dir, bool refuse_while_sweeping = false);
+// The same, with the sweep's record held by this process (a sweep's own).
+Status SayReaped(const std::string& data_dir, PrivateRecord* held);
 // The embedded cluster's conninfo of each database, from its data directory.
 ClusterConninfo EmbeddedConninfoOf(const std::string& data_dir);
 Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs);

@@ -127,6 +127,7 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
         "give the URL of the TAP service in front of that database (--tap-url)");
   }
   SKYSEED_RETURN_IF_ERROR(CheckDachsInstalled());
+  SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(a.loading.conn.database));
   SKYSEED_RETURN_IF_ERROR(CheckServingTools(o->tap.instances, o->tap.cpus, o->tap.pooler));
   if (o->grow.standard_names.value_or(false)) {
     return Status::InvalidArgument(
@@ -237,16 +238,18 @@ Status RunSweepCommand(const SweepArgs& a) {
   const Status usable = CheckOutputDirCreatable(o.out_dir);
   if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
   SKYSEED_RETURN_IF_ERROR(CheckTapUrl(o));
-  Result<std::string> conninfo = ResolveConninfo(a.loading.conn, o.grow.jobs);
-  if (!conninfo.ok()) return conninfo.status();
-  // psql and pgbench must be able to get it without a password on argv.
-  SKYSEED_RETURN_IF_ERROR(WithoutPassword(*conninfo).status());
   // One sweep at a time on an embedded cluster (its DaCHS folder and roles
-  // are the cluster's) and on a database; both held until the sweep ends.
+  // are the cluster's), before anything of it is touched; then on a
+  // database. Both are held until the sweep ends.
   std::unique_ptr<PrivateRecord> record;
   if (UsesEmbeddedCluster(a.loading.conn)) {
     SKYSEED_ASSIGN_OR_RETURN(record, TakeSweepRecord(a.loading.conn.data_dir));
   }
+  Result<std::string> conninfo = ResolveConninfo(a.loading.conn, o.grow.jobs);
+  if (!conninfo.ok()) return conninfo.status();
+  // psql and pgbench must be able to get it without a password on argv.
+  SKYSEED_RETURN_IF_ERROR(WithoutPassword(*conninfo).status());
+  if (record != nullptr) SKYSEED_RETURN_IF_ERROR(SayReaped(a.loading.conn.data_dir, record.get()));
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> lock_conn,
                            PgConnection::Connect(*conninfo));
   SKYSEED_RETURN_IF_ERROR(TakeSweepLock(*lock_conn));
@@ -254,6 +257,7 @@ Status RunSweepCommand(const SweepArgs& a) {
   // skyseed's DaCHS only where no other DaCHS is: unpublishing removes it.
   if (o.measures_tap() && o.tap.url.empty()) {
     SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(*lock_conn, true));
+    SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(*lock_conn, a.loading.conn.database));
   }
   const Status out_dir = PrepareOutputDir(o.out_dir);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());

@@ -148,6 +148,33 @@ Status CheckDachsSetting(const std::string& setting) {
   return Status::Ok();
 }
 
+namespace {
+
+Status DachsCannotServe(const std::string& dbname) {
+  return Status::InvalidArgument(
+      "--database '" + dbname +
+      "': skyseed's DaCHS cannot serve it, as DaCHS's own set-up (dachs init) writes the name "
+      "unquoted into SQL: use a name of lower-case letters, digits and _ for a TAP sweep through "
+      "skyseed's DaCHS, or serve this one yourself and give --tap-url");
+}
+
+}  // namespace
+
+Status CheckDachsDatabaseName(const std::string& dbname) {
+  bool plain = !dbname.empty() && !std::isdigit(static_cast<unsigned char>(dbname[0]));
+  for (const char c : dbname)
+    plain = plain &&
+            ((c >= 'a' && c <= 'z') || std::isdigit(static_cast<unsigned char>(c)) || c == '_');
+  return plain ? Status::Ok() : DachsCannotServe(dbname);
+}
+
+Status CheckDachsDatabaseName(PgConnection& conn, const std::string& dbname) {
+  SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(dbname));
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT quote_ident($1) = $1", {dbname}, &r));
+  return r.text(0, 0) == "t" ? Status::Ok() : DachsCannotServe(dbname);
+}
+
 Status CheckNoDachsIn(PgConnection& conn, bool ivoa_is_skyseeds) {
   // A schema owned by skyseed's own DaCHS role is a killed sweep's: Start
   // removes it. Anything else of DaCHS's belongs to someone else.
@@ -323,9 +350,21 @@ std::string DachsService::RcText(size_t i) const {
 }
 
 Status DachsService::Serve() {
-  // The servers run as the cluster's owner (unprivileged, and able to reach
-  // the folder), their folders made as that user.
-  SKYSEED_ASSIGN_OR_RETURN(const std::unique_ptr<FileIdentity> as, FileIdentity::Become(user_));
+  {
+    // The servers run as the cluster's owner (unprivileged, and able to
+    // reach the folder), their folders and files made as that user.
+    SKYSEED_ASSIGN_OR_RETURN(const std::unique_ptr<FileIdentity> as, FileIdentity::Become(user_));
+    SKYSEED_RETURN_IF_ERROR(StartServers());
+  }
+  // The CPU limits as ourselves (root): cgroups are not that user's to make.
+  for (size_t i = 0; i < dachs_.size() && options_.cpus > 0; ++i) {
+    SKYSEED_RETURN_IF_ERROR(LimitInstance(i));
+  }
+  if (ports_.size() > 1) SKYSEED_RETURN_IF_ERROR(AwaitAvailable(url_));
+  return Status::Ok();
+}
+
+Status DachsService::StartServers() {
   std::error_code ec;
   for (size_t i = 0; i < ports_.size(); ++i) {
     for (const char* folder : {"state", "logs"})
@@ -352,14 +391,11 @@ Status DachsService::Serve() {
     SKYSEED_RETURN_IF_ERROR(Record());
   }
   for (size_t i = 0; i < ports_.size(); ++i) SKYSEED_RETURN_IF_ERROR(ServeInstance(i));
-  if (ports_.size() > 1) {
-    BalancerSetup b{(fs::path(root_) / kBalancerFolder).string(), front_port_, ports_,
-                    options_.timeout_s, user_};
-    SKYSEED_ASSIGN_OR_RETURN(balancer_, StartBalancer(b));
-    SKYSEED_RETURN_IF_ERROR(Record());
-    SKYSEED_RETURN_IF_ERROR(AwaitAvailable(url_));
-  }
-  return Status::Ok();
+  if (ports_.size() == 1) return Status::Ok();
+  BalancerSetup b{(fs::path(root_) / kBalancerFolder).string(), front_port_, ports_,
+                  options_.timeout_s, user_};
+  SKYSEED_ASSIGN_OR_RETURN(balancer_, StartBalancer(b));
+  return Record();
 }
 
 Status DachsService::ServeInstance(size_t i) {
@@ -374,19 +410,21 @@ Status DachsService::ServeInstance(size_t i) {
                      (fs::path(root_) / "skyseed-logs").string()));
   dachs_.push_back(proof);
   SKYSEED_RETURN_IF_ERROR(Record());
-  SKYSEED_RETURN_IF_ERROR(AwaitAvailable("http://127.0.0.1:" + std::to_string(ports_[i]) + "/tap"));
-  if (options_.cpus <= 0) return Status::Ok();
+  return AwaitAvailable("http://127.0.0.1:" + std::to_string(ports_[i]) + "/tap");
+}
+
+Status DachsService::LimitInstance(size_t i) {
   const std::string group =
       std::string(kTapCpuGroupPrefix) + std::to_string(getpid()) + "-" + std::to_string(i);
   cgroups_.push_back(group);  // recorded before it exists: a kill -9 in between leaves no group
   SKYSEED_RETURN_IF_ERROR(Record());
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<CpuLimitGroup> limit,
                            CpuLimitGroup::Create(group, options_.cpus));
-  SKYSEED_RETURN_IF_ERROR(limit->Add(proof.pid));
+  SKYSEED_RETURN_IF_ERROR(limit->Add(dachs_[i].pid));
   limits_.push_back(std::move(limit));
   // From now on it is only that process while it is in its group.
-  dachs_.back().cgroup = group;
-  if (!StillRuns(dachs_.back())) {
+  dachs_[i].cgroup = group;
+  if (!StillRuns(dachs_[i])) {
     return Status::Database("DaCHS process " + std::to_string(i) + " ended as it was limited");
   }
   return Record();

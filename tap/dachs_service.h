@@ -47,6 +47,14 @@ Status CheckDachsInstalled();
 Status CheckServingTools(int instances, double cpus, PoolerKind pooler);
 // "web.serverProcesses=2": a gavo.rc item; InvalidArgument otherwise.
 Status CheckDachsSetting(const std::string& setting);
+// InvalidArgument unless DaCHS can be set up in a database of this name:
+// `dachs init` writes it unquoted into SQL (GRANT ALL ON DATABASE <name>),
+// so it must be an identifier PostgreSQL keeps as it is: lower-case letters,
+// digits and _ (checked without a server), and no keyword (asked of the
+// server: quote_ident leaves it bare). Everywhere skyseed passes it on, it
+// is quoted; this is DaCHS's own limit.
+Status CheckDachsDatabaseName(const std::string& dbname);
+Status CheckDachsDatabaseName(PgConnection& conn, const std::string& dbname);
 // InvalidArgument when the database already holds DaCHS's schemas (dc,
 // tap_schema, uws; ivoa unless `ivoa_is_skyseeds`) or roles of the names
 // skyseed's DaCHS uses: unpublishing would remove what is not ours.
@@ -78,7 +86,9 @@ class DachsService {
   DachsService(const DachsOptions& options, PgConnection& conn);
   Status Configure(Narrator& narrator);
   Status Serve();
+  Status StartServers();  // as the cluster's owner
   Status ServeInstance(size_t i);
+  Status LimitInstance(size_t i);  // --tap-cpus, as ourselves
   // gavo.rc of DaCHS process i (0: also the one `dachs init` and `imp` read).
   std::string RcText(size_t i) const;
   std::string RcPath(size_t i) const;
