@@ -12,12 +12,25 @@
 #include <sys/types.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/status.h"
 
 namespace skyseed {
+
+struct UserIds {
+  uid_t uid = 0;
+  gid_t gid = 0;
+  std::vector<gid_t> groups;
+};
+// `user`'s ids and groups; nullopt for "" (nobody else to be).
+// InvalidArgument when there is no such user.
+Result<std::optional<UserIds>> LookUpUserIds(const std::string& user);
+// For good, in a forked child about to work for that user: its groups, gid
+// and uid. False when any of them could not be taken.
+bool SwitchToUser(const UserIds& ids);
 
 class FileIdentity {
  public:

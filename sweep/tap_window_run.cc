@@ -1,11 +1,16 @@
 #include "sweep/tap_window_run.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
 
 #include "common/child_process.h"
 #include "common/file_reads.h"
+#include "common/file_writes.h"
 #include "sweep/window_frame.h"
 #include "tap/tap_request_log.h"
 #include "tap/tapbench.h"
@@ -97,7 +102,19 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   LoadCommand load;
   load.output_path = (fs::path(s.window_dir) / "tapbench.out").string();
   load.name = "tapbench";
-  load.in_child = [options, log] { return RunTapbench(options, log.string()).ok() ? 0 : 1; };
+  load.in_child = [options, log, as = s.load_user, parent = getpid()] {
+    int fd = -1;
+    if (as) {
+      // The log opened as ourselves, in --out; then the owner's ids for good
+      // (which clears the parent-death signal: set again).
+      Result<int> opened = CreateFreshFile(log);
+      if (!opened.ok() || !SwitchToUser(*as)) return 126;
+      fd = *opened;
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != parent) return 127;
+    }
+    return RunTapbench(options, log.string(), fd).ok() ? 0 : 1;
+  };
   std::error_code ec;
   fs::remove(log, ec);  // a killed run's
   const auto summarise = [&](SweepWindow* out) -> Status {

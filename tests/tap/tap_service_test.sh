@@ -201,8 +201,9 @@ for _ in $(seq 300); do
 done
 sleep 1
 tapbench="$(pgrep -x tapbench -P "$sweeper" | head -1)"
-check "mid-window, the sweep's tapbench runs as a process of its own (pid $tapbench)" \
-  test -n "$tapbench"
+check "mid-window, the sweep's tapbench runs as a process of its own (pid $tapbench), as the \
+cluster's owner ($(ps -o user= -p "$tapbench" 2>/dev/null)), not root" \
+  test -n "$tapbench" -a "$(ps -o user= -p "$tapbench" 2>/dev/null)" = postgres
 kill -9 "$sweeper"
 wait "$sweeper" 2>/dev/null
 tapbench_gone() { ! alive "$tapbench"; }
