@@ -16,7 +16,12 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
   cmd->require_subcommand(1);
   auto data_dir = std::make_shared<std::string>("./skyseed-data");
   for (const char* verb : {"start", "stop", "status"}) {
-    auto* sub = cmd->add_subcommand(verb, std::string(verb) + " the embedded cluster");
+    auto* sub = cmd->add_subcommand(
+        verb, std::string(verb) + " the embedded cluster" +
+                  (std::string(verb) == "stop"
+                       ? " (refused while a sweep runs on it; stops and removes what a killed "
+                         "sweep left, from the sweep's record)"
+                       : ""));
     sub->add_option("--data-dir", *data_dir, "the cluster's folder")->default_val("./skyseed-data");
     const std::string v = verb;
     sub->callback([=] {

@@ -304,7 +304,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "sweep",
       "Capacity sweep: for each tier, grow the database to it, then run the real pgbench "
       "at each client count (repeated) and report throughput, p50/p95/p99 latency, errors, "
-      "buffer hit ratio, statement rankings, plans and where the tier saturates.");
+      "buffer hit ratio, statement rankings, plans and where the tier saturates. One sweep "
+      "at a time per database and per embedded cluster: while it runs, another sweep there, a "
+      "grow of its database and `server stop` are refused (exit 2).");
   auto a = std::make_shared<SweepArgs>();
   cmd->add_option("--tier", a->tiers, "growing list of tiers, each grown before it is measured")
       ->default_val(a->tiers);
@@ -341,7 +343,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->target);
   cmd->add_option("--tap-url", a->tap_url,
                   "a running TAP service's base URL (e.g. http://host:8080/tap); without it "
-                  "skyseed runs GAVO DaCHS itself for its embedded cluster");
+                  "skyseed runs GAVO DaCHS itself for its embedded cluster, as the cluster's "
+                  "owner, on a --database named in a-z, 0-9 and _ (DaCHS's own set-up writes "
+                  "the name unquoted into SQL)");
   cmd->add_option("--tap-mix", a->tap_mix,
                   "CLASS=WEIGHT,... summing to 100; classes: " + TapClassNames())
       ->default_val(a->tap_mix);
