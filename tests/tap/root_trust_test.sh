@@ -156,7 +156,10 @@ check "its roles are gone" test "$(dachs_roles "$pgdir")" = 0
 
 # ------------------------------------------------------------ the folder swapped for a link
 # A folder only root may read, with a file in it: the cluster's owner swaps
-# skyseed's DaCHS folder for a link to it as soon as the folder exists.
+# skyseed's DaCHS folder for a link to it once `dachs --version` runs (the
+# last step of the set-up; on main at 5bbd098, root then made its servers'
+# folders through the link and handed the folder, the file with them, to
+# postgres).
 mkdir -m 700 "$work/secret"
 echo secret >"$work/secret/key"
 chmod 600 "$work/secret/key"
@@ -164,7 +167,9 @@ chmod 600 "$work/secret/key"
 sweeper=$!
 sweepers+=("$sweeper")
 as_postgres bash -c 'for _ in $(seq 6000); do
-    if [ -d "$1" ] && [ ! -L "$1" ]; then mv "$1" "$1.moved" && ln -s "$2" "$1" && exit 0; fi
+    if pgrep -f "dachs [-]-version" >/dev/null && [ -d "$1" ] && [ ! -L "$1" ]; then
+      mv "$1" "$1.moved" && ln -s "$2" "$1" && exit 0
+    fi
     sleep 0.005
   done; exit 1' _ "$folder" "$work/secret"
 swapped=$?
