@@ -2,13 +2,16 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "cluster/cluster_database.h"
+#include "cluster/cluster_settings.h"
 #include "cluster/data_dir.h"
 #include "cluster/embedded_cluster.h"
 #include "console/console_narrator.h"
 #include "loader/pg_connection.h"
 #include "tap/dachs_leftovers.h"
+#include "tap/service_host.h"
 
 namespace skyseed {
 
@@ -78,9 +81,30 @@ Status NamingDataDirOption(const Status& s) {
   return IsDataDirError(s) ? s.Annotate("--data-dir") : s;
 }
 
-Status SayReaped(const std::string& data_dir) {
-  SKYSEED_ASSIGN_OR_RETURN(const std::string reaped, ReapOrphanedDachs(data_dir));
-  if (!reaped.empty()) ConsoleNarrator().Note("skyseed: " + reaped);
+ClusterConninfo EmbeddedConninfoOf(const std::string& data_dir) {
+  std::error_code ec;
+  const std::string abs = std::filesystem::absolute(data_dir, ec).lexically_normal().string();
+  return [abs](const std::string& dbname) { return EmbeddedConninfo(abs, dbname); };
+}
+
+Status SayReaped(const std::string& data_dir, bool refuse_while_sweeping) {
+  SKYSEED_ASSIGN_OR_RETURN(const Reaped reaped,
+                           ReapOrphanedDachs(data_dir, EmbeddedConninfoOf(data_dir)));
+  if (reaped.sweep_running && refuse_while_sweeping) {
+    return Status::InvalidArgument(
+        "a skyseed sweep is running on the cluster in " + data_dir +
+        ": stop it first (Ctrl-C, or kill -TERM), or wait for it to finish; stopping the server "
+        "under it would leave its DaCHS's roles and schemas behind");
+  }
+  if (!reaped.said.empty()) ConsoleNarrator().Note("skyseed: " + reaped.said);
+  return Status::Ok();
+}
+
+Status SayReaped(const std::string& data_dir, PrivateRecord* held) {
+  SKYSEED_ASSIGN_OR_RETURN(
+      const std::string said,
+      ReapRecorded(*held, data_dir, ServiceUser(data_dir), EmbeddedConninfoOf(data_dir)));
+  if (!said.empty()) ConsoleNarrator().Note("skyseed: " + said);
   return Status::Ok();
 }
 

@@ -8,6 +8,7 @@
 
 #include "cluster/embedded_cluster.h"
 #include "common/status.h"
+#include "tap/dachs_leftovers.h"
 
 namespace skyseed {
 
@@ -24,8 +25,13 @@ CLI::Option* AddPgStackOption(CLI::App* cmd, std::string* stack);
 void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o);
 // Starts the embedded cluster when it is the one selected.
 // Stops and removes a DaCHS a killed sweep left in the embedded cluster of
-// data_dir (tap/dachs_leftovers.h), saying so on stderr.
-Status SayReaped(const std::string& data_dir);
+// data_dir (tap/dachs_leftovers.h), saying so on stderr. While a live sweep
+// holds its record, nothing is done; `refuse_while_sweeping`: InvalidArgument.
+Status SayReaped(const std::string& data_dir, bool refuse_while_sweeping = false);
+// The same, with the sweep's record held by this process (a sweep's own).
+Status SayReaped(const std::string& data_dir, PrivateRecord* held);
+// The embedded cluster's conninfo of each database, from its data directory.
+ClusterConninfo EmbeddedConninfoOf(const std::string& data_dir);
 Result<std::string> ResolveConninfo(const ConnectionOptions& o, int jobs);
 // For commands that only read: never creates a cluster, a database or a
 // folder (see OpenEmbeddedClusterForReading); a stopped embedded cluster is

@@ -17,7 +17,12 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
   auto data_dir = std::make_shared<std::string>("./skyseed-data");
   auto stack = std::make_shared<std::string>();
   for (const char* verb : {"start", "stop", "status"}) {
-    auto* sub = cmd->add_subcommand(verb, std::string(verb) + " the embedded cluster");
+    auto* sub = cmd->add_subcommand(
+        verb, std::string(verb) + " the embedded cluster" +
+                  (std::string(verb) == "stop"
+                       ? " (refused while a sweep runs on it; stops and removes what a killed "
+                         "sweep left, from the sweep's record)"
+                       : ""));
     sub->add_option("--data-dir", *data_dir, "the cluster's folder")->default_val("./skyseed-data");
     if (std::string(verb) == "start") AddPgStackOption(sub, stack.get());
     const std::string v = verb;
@@ -34,9 +39,10 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
           return Status::Ok();
         }
         if (v == "stop") {
-          // While the server still runs: the roles go from its database.
+          // While the server still runs: the roles go from its database. A
+          // live sweep's are its own to remove: refused while it runs.
           Result<ClusterState> state = EmbeddedClusterState(*data_dir);
-          if (state.ok() && state->running) SKYSEED_RETURN_IF_ERROR(SayReaped(*data_dir));
+          if (state.ok() && state->running) SKYSEED_RETURN_IF_ERROR(SayReaped(*data_dir, true));
           SKYSEED_RETURN_IF_ERROR(NamingDataDirOption(StopEmbeddedCluster(*data_dir)));
           std::printf("stopped\n");
           return Status::Ok();

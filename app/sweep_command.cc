@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/connection_options.h"
 #include "app/loading_options.h"
 #include "app/seed_option.h"
 #include "app/tiers_past.h"
@@ -17,6 +18,7 @@
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
+#include "store/advisory_locks.h"
 #include "sweep/sweep.h"
 #include "tap/dachs_service.h"
 #include "tap/tap_load.h"
@@ -126,6 +128,7 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
         "give the URL of the TAP service in front of that database (--tap-url)");
   }
   SKYSEED_RETURN_IF_ERROR(CheckDachsInstalled());
+  SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(a.loading.conn.database));
   SKYSEED_RETURN_IF_ERROR(CheckServingTools(o->tap.instances, o->tap.cpus, o->tap.pooler));
   if (o->grow.standard_names.value_or(false)) {
     return Status::InvalidArgument(
@@ -208,6 +211,26 @@ std::string WarmupText(const SweepOptions& o) {
          " s intervals until steady, at most " + std::to_string(o.warmup_s) + " s";
 }
 
+// The sweep's record beside the embedded cluster (tap/dachs_leftovers.h),
+// taken or refused: another sweep holds it.
+Result<std::unique_ptr<PrivateRecord>> TakeSweepRecord(const std::string& data_dir) {
+  SKYSEED_ASSIGN_OR_RETURN(const std::filesystem::path path,
+                           BesideDataDir(data_dir, kSweepRecordSuffix));
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PrivateRecord> record, PrivateRecord::TryTake(path));
+  if (record != nullptr) return record;
+  return Status::InvalidArgument("another skyseed sweep is running on the cluster in " + data_dir +
+                                 " (it holds " + path.string() + "); wait for it to finish");
+}
+
+// The sweep lock on the database, held by this session until it closes.
+Status TakeSweepLock(PgConnection& conn) {
+  SKYSEED_ASSIGN_OR_RETURN(const bool took, TryAdvisoryLock(conn, kSweepLockKey));
+  if (took) return Status::Ok();
+  return Status::InvalidArgument(
+      "another skyseed sweep is measuring this database; wait for it to finish (it holds the "
+      "sweep lock)");
+}
+
 Status RunSweepCommand(const SweepArgs& a) {
   SweepOptions o;
   SKYSEED_RETURN_IF_ERROR(ParseSweepOptions(a, &o));
@@ -216,18 +239,27 @@ Status RunSweepCommand(const SweepArgs& a) {
   const Status usable = CheckOutputDirCreatable(o.out_dir);
   if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
   SKYSEED_RETURN_IF_ERROR(CheckTapUrl(o));
+  // One sweep at a time on an embedded cluster (its DaCHS folder and roles
+  // are the cluster's), before anything of it is touched; then on a
+  // database. Both are held until the sweep ends.
+  std::unique_ptr<PrivateRecord> record;
+  if (UsesEmbeddedCluster(a.loading.conn)) {
+    SKYSEED_ASSIGN_OR_RETURN(record, TakeSweepRecord(a.loading.conn.data_dir));
+  }
   Result<std::string> conninfo = ResolveConninfo(a.loading.conn, o.grow.jobs);
   if (!conninfo.ok()) return conninfo.status();
   // psql and pgbench must be able to get it without a password on argv.
   SKYSEED_RETURN_IF_ERROR(WithoutPassword(*conninfo).status());
-  {
-    SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(*conninfo));
-    SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*conn, o.grow));
-    SKYSEED_RETURN_IF_ERROR(CheckTiersNotPast(*conn, o));
-    // skyseed's DaCHS only where no other DaCHS is: unpublishing removes it.
-    if (o.measures_tap() && o.tap.url.empty()) {
-      SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(*conn, true));
-    }
+  if (record != nullptr) SKYSEED_RETURN_IF_ERROR(SayReaped(a.loading.conn.data_dir, record.get()));
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> lock_conn,
+                           PgConnection::Connect(*conninfo));
+  SKYSEED_RETURN_IF_ERROR(TakeSweepLock(*lock_conn));
+  SKYSEED_RETURN_IF_ERROR(CheckGrowOnServer(*lock_conn, o.grow));
+  SKYSEED_RETURN_IF_ERROR(CheckTiersNotPast(*lock_conn, o));
+  // skyseed's DaCHS only where no other DaCHS is: unpublishing removes it.
+  if (o.measures_tap() && o.tap.url.empty()) {
+    SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(*lock_conn, true));
+    SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(*lock_conn, a.loading.conn.database));
   }
   const Status out_dir = PrepareOutputDir(o.out_dir);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
@@ -239,6 +271,8 @@ Status RunSweepCommand(const SweepArgs& a) {
     o.tap.data_dir = std::filesystem::absolute(o.data_dir, ec).lexically_normal().string();
     if (o.tap.data_dir.size() > 1 && o.tap.data_dir.back() == '/') o.tap.data_dir.pop_back();
     o.tap.dbname = a.loading.conn.database;
+    o.tap.record = record.get();
+    o.tap.cluster_conninfo = EmbeddedConninfoOf(o.tap.data_dir);
   }
   std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %s, out %s\n",
               a.target.c_str(), a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps,
@@ -272,7 +306,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "sweep",
       "Capacity sweep: for each tier, grow the database to it, then run the real pgbench "
       "at each client count (repeated) and report throughput, p50/p95/p99 latency, errors, "
-      "buffer hit ratio, statement rankings, plans and where the tier saturates.");
+      "buffer hit ratio, statement rankings, plans and where the tier saturates. One sweep "
+      "at a time per database and per embedded cluster: while it runs, another sweep there, a "
+      "grow of its database and `server stop` are refused (exit 2).");
   auto a = std::make_shared<SweepArgs>();
   cmd->add_option("--tier", a->tiers, "growing list of tiers, each grown before it is measured")
       ->default_val(a->tiers);
@@ -309,7 +345,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->target);
   cmd->add_option("--tap-url", a->tap_url,
                   "a running TAP service's base URL (e.g. http://host:8080/tap); without it "
-                  "skyseed runs GAVO DaCHS itself for its embedded cluster");
+                  "skyseed runs GAVO DaCHS itself for its embedded cluster, as the cluster's "
+                  "owner, on a --database named in a-z, 0-9 and _ (DaCHS's own set-up writes "
+                  "the name unquoted into SQL)");
   cmd->add_option("--tap-mix", a->tap_mix,
                   "CLASS=WEIGHT,... summing to 100; classes: " + TapClassNames())
       ->default_val(a->tap_mix);

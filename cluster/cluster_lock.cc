@@ -9,29 +9,14 @@
 #include <cstring>
 #include <system_error>
 
+#include "common/private_record.h"
+
 namespace skyseed {
 
 namespace fs = std::filesystem;
 
 Result<fs::path> ClusterLockPath(const std::string& data_dir) {
-  if (data_dir.empty()) return Status::InvalidArgument("data directory path is empty");
-  std::error_code ec;
-  fs::path abs = fs::absolute(data_dir, ec).lexically_normal();
-  if (ec) return Status::InvalidArgument("data directory " + data_dir + ": " + ec.message());
-  // "dir/" normalizes to "dir/" with an empty file name.
-  if (abs.filename().empty()) abs = abs.parent_path();
-  // The parent canonical, so that two spellings of one directory share a
-  // lock; the name itself not, so that a relocated cluster's link (see
-  // RelocateUnreachable) is locked where the user named it, before and after
-  // the link exists.
-  fs::path parent = abs.parent_path();
-  fs::create_directories(parent, ec);
-  parent = fs::weakly_canonical(parent, ec);
-  if (ec) return Status::InvalidArgument("data directory " + abs.string() + ": " + ec.message());
-  std::string name = ".";  // appended, not "." + ...: GCC 12 warns falsely (-Wrestrict)
-  name += abs.filename().string();
-  name += ".skyseed-lock";
-  return parent / name;
+  return BesideDataDir(data_dir, ".skyseed-lock");
 }
 
 Result<ClusterLock> ClusterLock::Acquire(const std::string& data_dir) {

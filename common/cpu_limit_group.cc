@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "common/file_reads.h"
+#include "common/process_proof.h"
 
 namespace fs = std::filesystem;
 
@@ -173,6 +174,20 @@ Status CpuLimitGroup::Remove() {
     std::this_thread::sleep_for(kRemoveRetryInterval);
   }
   return Status::IoError("cannot remove cgroup " + path_ + ": " + std::strerror(errno));
+}
+
+Status EmptyAndRemoveCpuGroup(const std::string& name) {
+  const Hierarchy h = FindHierarchy();
+  if (h.base.empty() || name.empty() || name.find('/') != std::string::npos) return Status::Ok();
+  const fs::path path = fs::path(h.base) / name;
+  for (int attempt = 0; attempt < kRemoveAttempts; ++attempt) {
+    if (rmdir(path.c_str()) == 0 || errno == ENOENT) return Status::Ok();
+    if (errno != EBUSY) break;
+    std::stringstream procs(ReadWholeFileOrEmpty(path / "cgroup.procs"));
+    for (int pid = 0; procs >> pid;) KillInCgroup(pid, name);
+    std::this_thread::sleep_for(kRemoveRetryInterval);
+  }
+  return Status::IoError("cannot remove cgroup " + path.string() + ": " + std::strerror(errno));
 }
 
 int RemoveOrphanedCpuGroups(const std::string& prefix) {

@@ -56,6 +56,11 @@ class CpuLimitGroup {
   bool removed_ = false;
 };
 
+// The group named `name` emptied (SIGKILL to every process in it: skyseed
+// made it, so only what skyseed put there, and their children, are) and
+// removed. Ok when there is no such group.
+Status EmptyAndRemoveCpuGroup(const std::string& name);
+
 // Groups named `prefix`<pid>-... whose pid no longer runs: a killed run's,
 // removed once their processes have gone. Returns how many.
 int RemoveOrphanedCpuGroups(const std::string& prefix);

@@ -56,10 +56,11 @@ std::optional<ProcStat> ParseProcStat(std::string_view line) {
   p.comm = std::string(line.substr(open + 2, close - open - 2));
   const std::vector<std::string_view> f = Fields(line.substr(close + 1));
   // f[0] is field 3 (state): field n is f[n - 3].
-  if (f.size() < 15) return std::nullopt;
+  if (f.size() < 20 || f[0].size() != 1) return std::nullopt;
+  p.state = f[0][0];
   if (!ToNumber(f[4 - 3], &p.ppid) || !ToNumber(f[14 - 3], &p.utime) ||
       !ToNumber(f[15 - 3], &p.stime) || !ToNumber(f[16 - 3], &p.cutime) ||
-      !ToNumber(f[17 - 3], &p.cstime)) {
+      !ToNumber(f[17 - 3], &p.cstime) || !ToNumber(f[22 - 3], &p.start_ticks)) {
     return std::nullopt;
   }
   return p;

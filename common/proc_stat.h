@@ -14,9 +14,13 @@ namespace skyseed {
 struct ProcStat {
   int pid = 0;
   int ppid = 0;
+  char state = '?';  // R, S, D, Z (a zombie waiting for its reaper), ...
   std::string comm;  // the command name, at most 15 bytes, may hold spaces and ')'
   // Clock ticks: this process's own, and those of the children it waited for.
   uint64_t utime = 0, stime = 0, cutime = 0, cstime = 0;
+  // When it started, in clock ticks since boot (field 22): with the pid, it
+  // names one process for as long as the host runs.
+  uint64_t start_ticks = 0;
 
   double OwnCpuSeconds() const;
   // Its own and its reaped descendants' (a child's ticks reach the parent's

@@ -61,7 +61,7 @@ Status AcquireGrowLock(PgConnection& conn, const GrowPlan& o) {
     // Rows arriving under a sweep would change what its windows measure.
     SKYSEED_ASSIGN_OR_RETURN(const bool sweeping, AdvisoryLockHeld(conn, kSweepLockKey));
     if (sweeping) {
-      return Status::Database(
+      return Status::InvalidArgument(
           "a skyseed sweep is measuring this database; wait for it to finish (it holds the "
           "sweep lock)");
     }

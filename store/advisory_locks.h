@@ -17,9 +17,9 @@ namespace skyseed {
 inline constexpr const char* kGrowLockKey = "7020584306458092132";
 inline constexpr const char* kFinishLockKey = "7020584306458092133";
 inline constexpr const char* kSetupLockKey = "7020584306458092134";
-// Held shared by every sweep while it measures; a grow not run by a sweep
-// refuses to start while any sweep holds it (a sweep refuses a grow's
-// database through the grow lock).
+// Held exclusively by a sweep while it measures (either target): a grow not
+// run by a sweep, and a second sweep, are refused while it is held (a sweep
+// refuses a grow's database through the grow lock).
 inline constexpr const char* kSweepLockKey = "7020584306458092135";
 inline constexpr int64_t kShardLockBase = 7020584306458000000;
 

@@ -13,7 +13,6 @@
 #include "grow/grow.h"
 #include "loader/output_files.h"
 #include "schema/corpus_schema.h"
-#include "store/advisory_locks.h"
 #include "store/chunk_ledger.h"
 #include "store/manifest_store.h"
 #include "sweep/sweep_environment.h"
@@ -164,10 +163,6 @@ Result<SweepResult> RunSweep(const SweepOptions& o) {
   SKYSEED_RETURN_IF_ERROR(PrepareOutputDir(o.out_dir));
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> conn, PgConnection::Connect(o.conninfo));
   PgConnection& c = *conn;
-  // Held until this connection closes: a grow started meanwhile is refused.
-  SKYSEED_ASSIGN_OR_RETURN(const bool sweeping,
-                           TryAdvisoryLock(c, kSweepLockKey, LockMode::kShared));
-  if (!sweeping) return Status::Database("cannot take the sweep lock on this database");
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<ChildConnection> child,
                            ChildConnection::Prepare(o.conninfo));
   SweepResult result;

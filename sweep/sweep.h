@@ -27,7 +27,9 @@ struct SweepResult {
 };
 
 // Tells options.narrator each window measured, each tier saturated and
-// what evidence is missing.
+// what evidence is missing. The caller holds the sweep lock
+// (store/advisory_locks.h) for as long as it runs, and the sweep's record
+// (options.tap.record) when it runs on the embedded cluster.
 Result<SweepResult> RunSweep(const SweepOptions& options);
 
 // The TAP sweep in one line (tap_sweep.h).

@@ -10,8 +10,10 @@
 #include "capacity/saturation.h"
 #include "capacity/sweep_key.h"
 #include "capacity/warmup.h"
+#include "common/private_record.h"
 #include "common/status.h"
 #include "grow/grow.h"
+#include "tap/dachs_leftovers.h"
 #include "tap/service_daemons.h"
 #include "tap/tap_load.h"
 #include "workload/tap_classes.h"
@@ -53,8 +55,10 @@ struct TapServiceOptions {
   int instances = 1;
   double cpus = 0;
   PoolerKind pooler = PoolerKind::kNone;
-  std::string data_dir;  // skyseed's DaCHS: the embedded cluster's, absolute
-  std::string dbname;    // ... and its database
+  std::string data_dir;              // skyseed's DaCHS: the embedded cluster's, absolute
+  std::string dbname;                // ... and its database
+  PrivateRecord* record = nullptr;   // the sweep's record beside it, held (tap/dachs_leftovers.h)
+  ClusterConninfo cluster_conninfo;  // the cluster's databases
   double timeout_s = TapLoadOptions{}.timeout_s;  // per request
 };
 

@@ -14,6 +14,7 @@
 #include "sweep/tap_window_run.h"
 #include "sweep/tier_measure.h"
 #include "tap/dachs_service.h"
+#include "tap/service_host.h"
 #include "workload/tap_classes.h"
 #include "workload/working_set.h"
 
@@ -57,13 +58,16 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
                            -1,
                            {},
                            caps,
-                           machine};
+                           machine,
+                           {}};
   // skyseed's DaCHS only when a window is still to be measured (a rerun of
   // a finished or saturated tier needs no service).
   const bool to_measure = held && WindowsLeftToMeasure(o, done);
   if (setting.url.empty() && to_measure) {
-    DachsOptions d{o.tap.data_dir,  o.tap.dbname, kCorpusSchema, o.tap.dachs_settings,
-                   o.tap.instances, o.tap.cpus,   o.tap.pooler,  o.tap.timeout_s};
+    DachsOptions d{o.tap.data_dir,        o.tap.dbname,    kCorpusSchema,
+                   o.tap.dachs_settings,  o.tap.instances, o.tap.cpus,
+                   o.tap.pooler,          o.tap.timeout_s, o.tap.record,
+                   o.tap.cluster_conninfo};
     SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
     setting.url = dachs->url();
     setting.service_pids = dachs->pids();
@@ -71,6 +75,7 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
     setting.service_ceiling = dachs->ceiling_cores();
     setting.throttling = [&dachs] { return dachs->ReadThrottling(); };
     *service_description = dachs->Describe();
+    SKYSEED_ASSIGN_OR_RETURN(setting.load_user, LookUpUserIds(ServiceUser(o.tap.data_dir)));
   }
   // What a connection costs the server here, to price the service's churn.
   const int postmaster = LocalPostmasterPid(c.backend_pid());

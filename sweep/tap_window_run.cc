@@ -1,5 +1,9 @@
 #include "sweep/tap_window_run.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -7,6 +11,7 @@
 
 #include "common/child_process.h"
 #include "common/file_reads.h"
+#include "common/file_writes.h"
 #include "sweep/window_frame.h"
 #include "tap/tap_request_log.h"
 #include "tap/tapbench.h"
@@ -98,8 +103,18 @@ Result<SweepWindow> RunTapWindow(const TapWindowSetting& s, PgConnection& monito
   LoadCommand load;
   load.output_path = (fs::path(s.window_dir) / "tapbench.out").string();
   load.name = "tapbench";
-  load.in_child = [options, log] {
-    const Status run = RunTapbench(options, log.string());
+  load.in_child = [options, log, as = s.load_user, parent = getpid()] {
+    int fd = -1;
+    if (as) {
+      // The log opened as ourselves, in --out; then the owner's ids for good
+      // (which clears the parent-death signal: set again).
+      Result<int> opened = CreateFreshFile(log);
+      if (!opened.ok() || !SwitchToUser(*as)) return 126;
+      fd = *opened;
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != parent) return 127;
+    }
+    const Status run = RunTapbench(options, log.string(), fd);
     if (run.ok()) return 0;
     // Into tapbench.out, whose last line the window's flag quotes.
     std::fprintf(stderr, "tapbench: %s\n", run.message().c_str());

@@ -11,6 +11,7 @@
 
 #include "capacity/sweep_window.h"
 #include "common/cpu_limit_group.h"
+#include "common/file_identity.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "sweep/machine_stats.h"
@@ -35,6 +36,9 @@ struct TapWindowSetting {
   std::function<Result<std::optional<CpuThrottling>>()> throttling;
   ServerCapabilities caps;
   MachineFacts machine;
+  // Who tapbench runs as: the cluster's owner, for skyseed's own DaCHS run
+  // as root (the service's client has nothing of root's); unset: ourselves.
+  std::optional<UserIds> load_user;
 };
 
 // What the window's tapbench runs: every class of the TAP mix with the

@@ -1,15 +1,12 @@
 #include "tap/dachs_leftovers.h"
 
-#include <unistd.h>
+#include <signal.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <vector>
+#include <sstream>
 
 #include "common/cpu_limit_group.h"
-#include "common/file_reads.h"
-#include "common/file_writes.h"
-#include "tap/service_daemons.h"
+#include "common/file_identity.h"
 #include "tap/service_host.h"
 
 namespace fs = std::filesystem;
@@ -17,13 +14,50 @@ namespace fs = std::filesystem;
 namespace skyseed {
 namespace {
 
-constexpr const char* kOwnerFile = "skyseed-owner";
+// libpq reads no password file for this connection (a path that cannot
+// exist; /dev/null itself draws a warning): root's ~/.pgpass is for the
+// servers root chose, and the cluster's socket is its owner's.
+constexpr const char* kNoPassfile = " passfile=/dev/null/none";
+
+// The roles go from the database DaCHS served, or, once that is dropped
+// (the roles' objects with it), from the maintenance database.
+Status RemoveRolesFrom(const std::string& database, const ClusterConninfo& conninfo) {
+  Result<std::unique_ptr<PgConnection>> conn =
+      PgConnection::Connect(conninfo(database) + kNoPassfile);
+  if (!conn.ok()) conn = PgConnection::Connect(conninfo("postgres") + kNoPassfile);
+  if (!conn.ok()) return conn.status();
+  return RemoveDachsRoles(**conn);
+}
 
 }  // namespace
 
-bool DachsAlive(int pid) { return ProcessRuns(pid, "dachs"); }
+std::string ServicesRecord::Text() const {
+  std::string text =
+      "# skyseed sweep: what it started; the next skyseed stops it after a kill -9\n";
+  if (!database.empty()) text += "database " + database + "\n";
+  for (const auto& [program, proof] : processes)
+    text += "process " + program + " " + proof.Text() + "\n";
+  for (const std::string& group : cgroups) text += "cgroup " + group + "\n";
+  return text;
+}
 
-void StopDachsProcess(int pid) { StopProcess(pid, "dachs"); }
+ServicesRecord ServicesRecord::Parse(const std::string& text) {
+  ServicesRecord r;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const size_t space = line.find(' ');
+    if (space == std::string::npos) continue;
+    const std::string key = line.substr(0, space), rest = line.substr(space + 1);
+    if (key == "database") r.database = rest;
+    if (key == "cgroup") r.cgroups.push_back(rest);
+    const size_t second = rest.find(' ');
+    if (key != "process" || second == std::string::npos) continue;
+    if (std::optional<ProcessProof> p = ProcessProof::Parse(rest.substr(second + 1))) {
+      r.processes.emplace_back(rest.substr(0, second), *p);
+    }
+  }
+  return r;
+}
 
 Status RemoveDachsRoles(PgConnection& conn) {
   std::string owned;
@@ -40,51 +74,59 @@ Status RemoveDachsRoles(PgConnection& conn) {
   return conn.Exec("DROP ROLE " + owned).Annotate("removing DaCHS's roles");
 }
 
-Status WriteDachsOwner(const std::string& root, const std::string& conninfo,
-                       const std::string& fallback_conninfo) {
-  return WriteFileAtomically(
-      fs::path(root) / kOwnerFile,
-      std::to_string(getpid()) + "\n" + conninfo + "\n" + fallback_conninfo + "\n");
+int StopSignal(const std::string& program) { return program == "pgpool" ? SIGINT : SIGTERM; }
+
+Result<std::string> ReapRecorded(PrivateRecord& record, const std::string& data_dir,
+                                 const std::string& user, const ClusterConninfo& conninfo) {
+  SKYSEED_ASSIGN_OR_RETURN(const std::string text, record.Read());
+  const ServicesRecord r = ServicesRecord::Parse(text);
+  const fs::path folder = fs::path(data_dir) / kDachsFolder;
+  std::error_code ec;
+  const bool has_folder = fs::exists(fs::symlink_status(folder, ec));
+  if (r.database.empty() && r.processes.empty() && r.cgroups.empty() && !has_folder) {
+    return std::string();
+  }
+  std::string stopped;
+  for (const auto& [program, proof] : r.processes) {
+    if (StillRuns(proof)) stopped += " " + program;
+    StopProven(proof, StopSignal(program));
+  }
+  for (const std::string& group : r.cgroups) {
+    SKYSEED_RETURN_IF_ERROR(EmptyAndRemoveCpuGroup(group));
+  }
+  if (!r.database.empty()) {
+    SKYSEED_RETURN_IF_ERROR(
+        RemoveRolesFrom(r.database, conninfo)
+            .Annotate("removing the DaCHS a killed sweep left in " + folder.string()));
+  }
+  {
+    // As the folder's owner: whatever that user left in it, links too,
+    // leads only where that user could go.
+    SKYSEED_ASSIGN_OR_RETURN(const std::unique_ptr<FileIdentity> as, FileIdentity::Become(user));
+    fs::remove_all(folder, ec);
+  }
+  if (ec) return Status::IoError("removing " + folder.string() + ": " + ec.message());
+  SKYSEED_RETURN_IF_ERROR(record.Write(""));
+  return "stopped and removed the DaCHS a killed skyseed sweep left (" +
+         (stopped.empty() ? std::string("no process still ran") : "stopped" + stopped) +
+         "): its roles, schemas, cgroups and folder";
 }
 
-Result<std::string> ReapOrphanedDachs(const std::string& data_dir) {
-  const fs::path root = fs::path(data_dir) / kDachsFolder;
-  std::error_code ec;
-  if (!fs::is_directory(root, ec)) return std::string();
-  std::vector<std::string> lines;
-  {
-    const std::string owner = ReadWholeFileOrEmpty(root / kOwnerFile);
-    for (size_t start = 0, end; (end = owner.find('\n', start)) != std::string::npos;
-         start = end + 1) {
-      lines.push_back(owner.substr(start, end - start));
-    }
+Result<Reaped> ReapOrphanedDachs(const std::string& data_dir, const ClusterConninfo& conninfo) {
+  SKYSEED_ASSIGN_OR_RETURN(const fs::path path, BesideDataDir(data_dir, kSweepRecordSuffix));
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PrivateRecord> record,
+                           PrivateRecord::TryTakeExisting(path));
+  Reaped reaped;
+  if (record == nullptr) {
+    // No record: nothing was started here (a folder alone is removed by the
+    // next sweep). Or a live sweep holds it.
+    std::error_code ec;
+    reaped.sweep_running = fs::exists(fs::symlink_status(path, ec));
+    return reaped;
   }
-  const int owner_pid = lines.empty() ? 0 : std::atoi(lines[0].c_str());
-  if (ProcessRuns(owner_pid, "skyseed")) return std::string();  // a sweep still measuring
-  // Every DaCHS process (state/, state-1/, ...), haproxy and pgbouncer.
-  for (fs::directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().filename().string().rfind("state", 0) == 0) {
-      StopDachsProcess(std::atoi(ReadWholeFileOrEmpty(it->path() / "web.pid").c_str()));
-    }
-  }
-  StopProcess(RunningPid(BalancerPidFile((root / kBalancerFolder).string()), "haproxy"), "haproxy");
-  for (const char* pooler : {"pgbouncer", "pgpool"}) {
-    StopProcess(RunningPid(PoolerPidFile((root / kPoolerFolder).string()), pooler), pooler);
-  }
-  RemoveOrphanedCpuGroups(kTapCpuGroupPrefix);
-  // Its database, or, once that is dropped (the roles' objects with it),
-  // the cluster's maintenance database, where the roles can still go.
-  if (lines.size() >= 3) {
-    Result<std::unique_ptr<PgConnection>> conn = PgConnection::Connect(lines[1]);
-    if (!conn.ok()) conn = PgConnection::Connect(lines[2]);
-    if (!conn.ok()) return conn.status();
-    SKYSEED_RETURN_IF_ERROR(RemoveDachsRoles(**conn).Annotate(
-        "removing the DaCHS a killed sweep left (" + root.string() + ")"));
-  }
-  fs::remove_all(root, ec);
-  if (ec) return Status::IoError("removing " + root.string() + ": " + ec.message());
-  return "stopped and removed the DaCHS a killed skyseed sweep left (pid " +
-         std::to_string(owner_pid) + "): its server, roles, schemas and folder";
+  SKYSEED_ASSIGN_OR_RETURN(reaped.said,
+                           ReapRecorded(*record, data_dir, ServiceUser(data_dir), conninfo));
+  return reaped;
 }
 
 }  // namespace skyseed

@@ -1,14 +1,24 @@
-// What skyseed's DaCHS leaves until it is stopped: a server process, a
-// folder under the embedded cluster's data directory, and three roles with
-// their schemas and grants in the database it served. Its sweep removes
-// them when it ends, also on SIGINT or SIGTERM; after a kill -9 nothing of
-// that sweep runs, so the folder records who started DaCHS and on which
-// database, and the next command that starts or stops the cluster finds an
-// owner that is gone and removes what it left (ReapOrphanedDachs).
+// What skyseed's DaCHS leaves until it is stopped: server processes (DaCHS,
+// haproxy, a pooler), CPU-limit cgroups, a folder under the embedded
+// cluster's data directory, and three roles with their schemas and grants
+// in the database it served. Its sweep removes them when it ends, also on
+// SIGINT or SIGTERM; after a kill -9 nothing of that sweep runs, so the
+// sweep keeps a record of them (ServicesRecord) where only its own user can
+// write, beside the data directory, locked for as long as it runs. The next
+// command that starts or stops the cluster takes the lock, which a live
+// sweep would hold, and removes what the record names (ReapOrphanedDachs).
+// Nothing is taken from the folder the cluster's owner can write: a pid
+// file there names what that user likes, so only a process proven by the
+// record (common/process_proof.h) is ever signalled.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "common/private_record.h"
+#include "common/process_proof.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 
@@ -21,25 +31,41 @@ inline constexpr const char* kDachsRoles[] = {"skyseed_dachs_admin", "skyseed_da
 inline constexpr const char* kDachsFolder = "skyseed-dachs";
 // The CPU limits of --tap-cpus: "skyseed-tap-<sweep pid>-<process>".
 inline constexpr const char* kTapCpuGroupPrefix = "skyseed-tap-";
+// The record beside the data directory: <parent>/.<name>.skyseed-sweep.
+inline constexpr const char* kSweepRecordSuffix = ".skyseed-sweep";
 
-// A DaCHS server of ours: a pid file may outlive its process, and the pid
-// be another program's by now.
-bool DachsAlive(int pid);
-// SIGTERM, up to 10 s, then SIGKILL.
-void StopDachsProcess(int pid);
+// The conninfo of database `dbname` of the embedded cluster (app/ knows it
+// from cluster/): derived from the data directory, never read from a file.
+using ClusterConninfo = std::function<std::string(const std::string& dbname)>;
+
+// What a sweep started, as its record holds it.
+struct ServicesRecord {
+  std::string database;  // the database DaCHS was published in; "" before
+  std::vector<std::pair<std::string, ProcessProof>> processes;  // program, proof
+  std::vector<std::string> cgroups;                             // names
+  std::string Text() const;
+  static ServicesRecord Parse(const std::string& text);  // unknown lines are ignored
+};
+
 // DROP OWNED BY the roles CASCADE in conn's database, then DROP ROLE.
 Status RemoveDachsRoles(PgConnection& conn);
 
-// Written when the folder is made: this process, the database's conninfo,
-// and the cluster's maintenance database's (no password: the embedded
-// cluster trusts its socket).
-Status WriteDachsOwner(const std::string& root, const std::string& conninfo,
-                       const std::string& fallback_conninfo);
+// The signal that stops `program` soonest with its children: pgpool's
+// fast shutdown (SIGINT; SIGTERM waits for its clients), else SIGTERM.
+int StopSignal(const std::string& program);
 
-// In data_dir's DaCHS folder, when the process that made it is gone: stops
-// its server, removes its roles from the database it served, removes the
-// folder. Returns what it did ("" when nothing was left); a folder of a
-// live sweep is left alone.
-Result<std::string> ReapOrphanedDachs(const std::string& data_dir);
+// With `record` held: stops every process it proves and anything left in
+// its cgroups, removes the cgroups, DaCHS's roles from its database and
+// the folder (as `user`, the cluster's owner), then empties the record.
+// Returns what it did ("" when there was nothing).
+Result<std::string> ReapRecorded(PrivateRecord& record, const std::string& data_dir,
+                                 const std::string& user, const ClusterConninfo& conninfo);
+
+struct Reaped {
+  bool sweep_running = false;  // a live sweep holds the record: nothing done
+  std::string said;            // what was removed, "" for nothing
+};
+// The record beside data_dir, when no live sweep holds it: ReapRecorded.
+Result<Reaped> ReapOrphanedDachs(const std::string& data_dir, const ClusterConninfo& conninfo);
 
 }  // namespace skyseed

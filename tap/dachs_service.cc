@@ -1,20 +1,26 @@
 #include "tap/dachs_service.h"
 
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <thread>
 
 #include "common/child_process.h"
+#include "common/file_identity.h"
 #include "common/file_reads.h"
 #include "common/file_writes.h"
 #include "common/interrupt.h"
 #include "common/number_text.h"
+#include "common/shell_quote.h"
 #include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
 #include "tap/dachs_leftovers.h"
@@ -28,7 +34,6 @@ namespace skyseed {
 namespace {
 
 constexpr const char* const* kRoles = kDachsRoles;
-constexpr const char* kDachsSchemas[] = {"dc", "tap_schema", "uws", "ivoa"};
 constexpr const char* kFolder = kDachsFolder;
 constexpr double kStartSeconds = 60;
 
@@ -55,6 +60,13 @@ std::string ConninfoValue(const std::string& value) {
     out += c;
   }
   return out + "'";
+}
+
+// DaCHS's "dsn" profile reaching `host` (a socket folder): DaCHS reads
+// profiles with Python's shlex (POSIX rules), so each value is quoted as
+// for a shell, whatever the database is called.
+std::string DsnProfileText(const std::string& dbname, const std::string& host) {
+  return "database = " + ShellQuoted(dbname) + "\nhost = " + ShellQuoted(host) + "\nport = 5432\n";
 }
 
 // gavo.rc: sections in order, each key once (a later setting replaces an
@@ -87,75 +99,14 @@ std::string RcFileText(const RcSections& rc) {
   return s;
 }
 
-bool IsWord(const std::string& s) {
-  if (s.empty()) return false;
-  for (char c : s) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  }
-  return true;
-}
-
 }  // namespace
 
-Status CheckDachsInstalled() {
-  if (OnPath("dachs")) return Status::Ok();
-  return Status::InvalidArgument(
-      "--target tap without --tap-url runs GAVO DaCHS, which is not installed: apt-get install "
-      "gavodachs2-server python3-pyvo (scripts/install-tap-deps.sh), or give --tap-url");
-}
-
-Status CheckServingTools(int instances, double cpus, PoolerKind pooler) {
-  if (instances > 1 && !OnPath("haproxy")) {
-    return Status::InvalidArgument(
-        "--tap-instances serves DaCHS behind haproxy, which is not installed: apt-get install "
-        "haproxy (scripts/install-tap-deps.sh)");
-  }
-  if (pooler != PoolerKind::kNone && !OnPath(PoolerProgram(pooler))) {
-    return Status::InvalidArgument(std::string("--tap-pooler ") + PoolerName(pooler) + ": " +
-                                   PoolerProgram(pooler) + " is not installed: apt-get install " +
-                                   (pooler == PoolerKind::kPgpool ? "pgpool2" : "pgbouncer") +
-                                   " (scripts/install-tap-deps.sh)");
-  }
-  return cpus > 0 ? CheckCpuLimitAvailable() : Status::Ok();
-}
-
-Status CheckDachsSetting(const std::string& setting) {
-  const size_t dot = setting.find('.');
-  const size_t eq = setting.find('=');
-  if (dot == std::string::npos || eq == std::string::npos || dot > eq ||
-      !IsWord(setting.substr(0, dot)) || !IsWord(setting.substr(dot + 1, eq - dot - 1)) ||
-      setting.find_first_of("\n\r") != std::string::npos) {
-    // Line breaks shown, not printed: the error stays one line.
-    std::string shown;
-    for (const char c : setting) shown += c == '\n' ? "\\n" : c == '\r' ? "\\r" : std::string(1, c);
-    return Status::InvalidArgument(
-        "--dachs-setting '" + shown +
-        "' is not SECTION.KEY=VALUE (e.g. async.defaultExecTimeSync=120)");
-  }
-  return Status::Ok();
-}
-
-Status CheckNoDachsIn(PgConnection& conn, bool ivoa_is_skyseeds) {
-  // A schema owned by skyseed's own DaCHS role is a killed sweep's: Start
-  // removes it. Anything else of DaCHS's belongs to someone else.
-  for (const char* schema : kDachsSchemas) {
-    if (ivoa_is_skyseeds && std::string(schema) == "ivoa") continue;
-    PgResult r;
-    SKYSEED_RETURN_IF_ERROR(conn.Query(
-        "SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = $1", {schema}, &r));
-    if (r.rows() > 0 && r.text(0, 0) != kRoles[0]) {
-      return Status::InvalidArgument(
-          std::string("the database already holds schema ") + schema + " (owned by " +
-          r.text(0, 0) +
-          ": another DaCHS?); skyseed runs its own DaCHS only on a database without one: "
-          "measure that service with --tap-url instead");
-    }
-  }
-  return Status::Ok();
-}
-
 DachsService::DachsService(const DachsOptions& options, PgConnection& conn)
-    : options_(options), conn_(conn), root_((fs::path(options.data_dir) / kFolder).string()) {}
+    : options_(options),
+      conn_(conn),
+      root_((fs::path(options.data_dir) / kFolder).string()),
+      user_(ServiceUser(options.data_dir)),
+      uid_(ServiceUid(user_)) {}
 
 DachsService::~DachsService() {
   if (stopped_) return;
@@ -169,12 +120,11 @@ std::string DachsService::RcPath(size_t i) const {
 }
 
 Status DachsService::RunDachs(const std::vector<std::string>& args, const std::string& log_name,
-                              const std::string& as_user, size_t instance) {
+                              size_t instance) {
   std::vector<std::string> argv = {"dachs"};
   argv.insert(argv.end(), args.begin(), args.end());
   return RunTool(
-             AsUser(as_user, argv),
-             (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string(),
+             AsUser(user_, argv), (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string(),
              {"GAVOSETTINGS=" + RcPath(instance),
               "GAVOCUSTOM=" + (fs::path(root_) / "no-gavorc").string(), "PYTHONWARNINGS=ignore"})
       .Annotate("dachs " + args.front());
@@ -182,19 +132,22 @@ Status DachsService::RunDachs(const std::vector<std::string>& args, const std::s
 
 Result<std::unique_ptr<DachsService>> DachsService::Start(const DachsOptions& options,
                                                           PgConnection& conn, Narrator& narrator) {
+  if (options.record == nullptr)
+    return Status::InvalidArgument("skyseed runs DaCHS only on its embedded cluster");
   SKYSEED_RETURN_IF_ERROR(CheckNoDachsIn(conn, false));
-  // A killed sweep's DaCHS, on whichever database it served; then anything
-  // of it left in this one (its roles and folder are skyseed's own).
-  SKYSEED_ASSIGN_OR_RETURN(const std::string reaped, ReapOrphanedDachs(options.data_dir));
-  if (!reaped.empty()) narrator.Say(reaped);
   std::unique_ptr<DachsService> s(new DachsService(options, conn));
-  s->initialised_ = true;
-  SKYSEED_RETURN_IF_ERROR(s->Stop());
-  s->stopped_ = false;
+  // A killed sweep's DaCHS, on whichever database it served (the sweep
+  // holds the record now, so its writer is gone); then anything of it left
+  // in this one (its roles are skyseed's own names).
+  SKYSEED_ASSIGN_OR_RETURN(
+      const std::string reaped,
+      ReapRecorded(*options.record, options.data_dir, s->user_, options.cluster_conninfo));
+  if (!reaped.empty()) narrator.Say(reaped);
+  SKYSEED_RETURN_IF_ERROR(RemoveDachsRoles(conn));
   SKYSEED_RETURN_IF_ERROR(s->Configure(narrator));
   SKYSEED_RETURN_IF_ERROR(s->Serve());
   std::string how = "pid";
-  for (const int pid : s->pids_) how += " " + std::to_string(pid);
+  for (const int pid : s->pids()) how += " " + std::to_string(pid);
   if (options.instances > 1)
     how = std::to_string(options.instances) + " processes behind haproxy, " + how;
   if (options.cpus > 0) how += "; each limited to " + FormatCpus(options.cpus) + " CPUs";
@@ -205,13 +158,14 @@ Result<std::unique_ptr<DachsService>> DachsService::Start(const DachsOptions& op
 }
 
 Status DachsService::Configure(Narrator& narrator) {
+  // Everything in the folder as the cluster's owner, who owns it: nothing
+  // of root's is written, read or handed over through a link planted there.
+  SKYSEED_ASSIGN_OR_RETURN(const std::unique_ptr<FileIdentity> as, FileIdentity::Become(user_));
   std::error_code ec;
+  fs::remove_all(root_, ec);  // a folder left without a record (nothing of it runs)
+  if (mkdir(root_.c_str(), 0700) != 0) return Status::IoError(root_ + ": " + std::strerror(errno));
   fs::create_directories(fs::path(root_) / "skyseed-logs", ec);
   if (ec) return Status::IoError(root_ + ": " + ec.message());
-  fs::permissions(root_, fs::perms::owner_all, ec);
-  const std::string host = "host=" + ConninfoValue(options_.data_dir) + " port=5432 user=postgres";
-  SKYSEED_RETURN_IF_ERROR(WriteDachsOwner(root_, host + " dbname=" + ConninfoValue(options_.dbname),
-                                          host + " dbname=postgres"));
   for (int i = 0; i < std::max(1, options_.instances); ++i) {
     SKYSEED_ASSIGN_OR_RETURN(const int port, FreeLoopbackPort());
     ports_.push_back(port);
@@ -235,10 +189,8 @@ Status DachsService::Configure(Narrator& narrator) {
   FileAccess secret;
   secret.create_mode = 0600;
   secret.exact_mode = 0600;
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
-      etc / "dsn",
-      "database = " + options_.dbname + "\nhost = " + options_.data_dir + "\nport = 5432\n",
-      secret));
+  SKYSEED_RETURN_IF_ERROR(
+      WriteFileAtomically(etc / "dsn", DsnProfileText(options_.dbname, options_.data_dir), secret));
   const char* profiles[] = {"feed", "trustedquery", "untrustedquery"};
   for (int i = 0; i < 3; ++i) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
@@ -248,10 +200,12 @@ Status DachsService::Configure(Narrator& narrator) {
   }
   narrator.Say("DaCHS: private configuration in " + root_ + ", dachs init, import the corpus RD");
   initialised_ = true;
-  SKYSEED_RETURN_IF_ERROR(RunDachs(
-      {"init", "-d",
-       "host=" + options_.data_dir + " port=5432 dbname=" + options_.dbname + " user=postgres"},
-      "init"));
+  SKYSEED_RETURN_IF_ERROR(Record());  // the roles are about to exist
+  SKYSEED_RETURN_IF_ERROR(
+      RunDachs({"init", "-d",
+                "host=" + ConninfoValue(options_.data_dir) +
+                    " port=5432 dbname=" + ConninfoValue(options_.dbname) + " user=postgres"},
+               "init"));
   SKYSEED_RETURN_IF_ERROR(conn_.Exec(GrantReadSql(kRoles[0], conn_.IdentQuoter(), false))
                               .Annotate("granting DaCHS's feed role read access"));
   SKYSEED_RETURN_IF_ERROR(
@@ -278,6 +232,9 @@ std::string DachsService::RcText(size_t i) const {
   RcSections rc;
   SetItem(&rc, "general", "rootDir", root_);
   SetItem(&rc, "general", "logLevel", "info");
+  // The folders DaCHS shares between its users go to this group: the
+  // cluster owner's own, which it may hand them to (it runs everything).
+  SetItem(&rc, "general", "group", ServiceGroup(user_));
   // Each process its own pid file and logs; the imported resources shared.
   SetItem(&rc, "general", "stateDir", InstanceFolder("state", i));
   SetItem(&rc, "general", "logDir", InstanceFolder("logs", i));
@@ -300,10 +257,21 @@ std::string DachsService::RcText(size_t i) const {
 }
 
 Status DachsService::Serve() {
-  // Under root, the servers run as the cluster's owner (unprivileged, and
-  // able to reach the folder), which it needs to own to write its logs and
-  // state.
-  const std::string user = ServiceUser(options_.data_dir);
+  {
+    // The servers run as the cluster's owner (unprivileged, and able to
+    // reach the folder), their folders and files made as that user.
+    SKYSEED_ASSIGN_OR_RETURN(const std::unique_ptr<FileIdentity> as, FileIdentity::Become(user_));
+    SKYSEED_RETURN_IF_ERROR(StartServers());
+  }
+  // The CPU limits as ourselves (root): cgroups are not that user's to make.
+  for (size_t i = 0; i < dachs_.size() && options_.cpus > 0; ++i) {
+    SKYSEED_RETURN_IF_ERROR(LimitInstance(i));
+  }
+  if (ports_.size() > 1) SKYSEED_RETURN_IF_ERROR(AwaitAvailable(url_));
+  return Status::Ok();
+}
+
+Status DachsService::StartServers() {
   std::error_code ec;
   for (size_t i = 0; i < ports_.size(); ++i) {
     for (const char* folder : {"state", "logs"})
@@ -321,78 +289,108 @@ Status DachsService::Serve() {
     secret.create_mode = 0600;
     secret.exact_mode = 0600;
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
-        fs::path(root_) / "etc" / "dsn",
-        "database = " + options_.dbname + "\nhost = " + pooler_folder + "\nport = 5432\n", secret));
+        fs::path(root_) / "etc" / "dsn", DsnProfileText(options_.dbname, pooler_folder), secret));
+    SKYSEED_ASSIGN_OR_RETURN(pooler_, StartPooler({options_.pooler,
+                                                   pooler_folder,
+                                                   options_.data_dir,
+                                                   {kRoles[0], kRoles[1], kRoles[2]},
+                                                   user_}));
+    SKYSEED_RETURN_IF_ERROR(Record());
   }
-  SKYSEED_RETURN_IF_ERROR(HandFolderTo(root_, user));
-  if (options_.pooler != PoolerKind::kNone) {
-    SKYSEED_ASSIGN_OR_RETURN(pooler_pid_, StartPooler({options_.pooler,
-                                                       pooler_folder,
-                                                       options_.data_dir,
-                                                       {kRoles[0], kRoles[1], kRoles[2]},
-                                                       user}));
-  }
-  for (size_t i = 0; i < ports_.size(); ++i) SKYSEED_RETURN_IF_ERROR(ServeInstance(i, user));
-  if (ports_.size() > 1) {
-    BalancerSetup b{(fs::path(root_) / kBalancerFolder).string(), front_port_, ports_,
-                    options_.timeout_s, user};
-    SKYSEED_ASSIGN_OR_RETURN(balancer_pid_, StartBalancer(b));
-    SKYSEED_RETURN_IF_ERROR(AwaitAvailable(url_));
-  }
-  return Status::Ok();
+  for (size_t i = 0; i < ports_.size(); ++i) SKYSEED_RETURN_IF_ERROR(ServeInstance(i));
+  if (ports_.size() == 1) return Status::Ok();
+  BalancerSetup b{(fs::path(root_) / kBalancerFolder).string(), front_port_, ports_,
+                  options_.timeout_s, user_};
+  SKYSEED_ASSIGN_OR_RETURN(balancer_, StartBalancer(b));
+  return Record();
 }
 
-Status DachsService::ServeInstance(size_t i, const std::string& user) {
-  SKYSEED_RETURN_IF_ERROR(
-      RunDachs({"serve", "start"}, "serve-start-" + std::to_string(i), user, i));
-  SKYSEED_RETURN_IF_ERROR(AwaitAvailable("http://127.0.0.1:" + std::to_string(ports_[i]) + "/tap"));
-  const int pid = RunningPid((fs::path(InstanceFolder("state", i)) / "web.pid").string(), "dachs");
-  if (pid == 0) return Status::Database("DaCHS process " + std::to_string(i) + " wrote no pid");
-  pids_.push_back(pid);
-  if (options_.cpus <= 0) return Status::Ok();
+Status DachsService::ServeInstance(size_t i) {
+  const uint64_t not_before = BootTicksNow();
+  SKYSEED_RETURN_IF_ERROR(RunDachs({"serve", "start"}, "serve-start-" + std::to_string(i), i));
+  // web.pid is DaCHS's, written as the cluster's owner: believed only for a
+  // process of that user's that started after `dachs serve start` did.
   SKYSEED_ASSIGN_OR_RETURN(
-      std::unique_ptr<CpuLimitGroup> limit,
-      CpuLimitGroup::Create(
-          std::string(kTapCpuGroupPrefix) + std::to_string(getpid()) + "-" + std::to_string(i),
-          options_.cpus));
-  SKYSEED_RETURN_IF_ERROR(limit->Add(pid));
+      ProcessProof proof,
+      AwaitProvenPid((fs::path(InstanceFolder("state", i)) / "web.pid").string(), uid_, not_before,
+                     "DaCHS process " + std::to_string(i),
+                     (fs::path(root_) / "skyseed-logs").string()));
+  dachs_.push_back(proof);
+  SKYSEED_RETURN_IF_ERROR(Record());
+  return AwaitAvailable("http://127.0.0.1:" + std::to_string(ports_[i]) + "/tap");
+}
+
+Status DachsService::LimitInstance(size_t i) {
+  const std::string group =
+      std::string(kTapCpuGroupPrefix) + std::to_string(getpid()) + "-" + std::to_string(i);
+  cgroups_.push_back(group);  // recorded before it exists: a kill -9 in between leaves no group
+  SKYSEED_RETURN_IF_ERROR(Record());
+  SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<CpuLimitGroup> limit,
+                           CpuLimitGroup::Create(group, options_.cpus));
+  SKYSEED_RETURN_IF_ERROR(limit->Add(dachs_[i].pid));
   limits_.push_back(std::move(limit));
-  return Status::Ok();
+  // From now on it is only that process while it is in its group.
+  dachs_[i].cgroup = group;
+  if (!StillRuns(dachs_[i])) {
+    return Status::Database("DaCHS process " + std::to_string(i) + " ended as it was limited");
+  }
+  return Record();
+}
+
+Status DachsService::Record() {
+  ServicesRecord r;
+  if (initialised_) r.database = options_.dbname;
+  for (const ProcessProof& p : dachs_) r.processes.emplace_back("dachs", p);
+  if (pooler_.pid > 0) r.processes.emplace_back(PoolerProgram(options_.pooler), pooler_);
+  if (balancer_.pid > 0) r.processes.emplace_back("haproxy", balancer_);
+  r.cgroups = cgroups_;
+  return options_.record->Write(r.Text());
 }
 
 Status DachsService::Stop() {
   stopped_ = true;
-  StopProcess(balancer_pid_, "haproxy");
-  for (size_t i = 0; i < std::max<size_t>(1, ports_.size()); ++i) {
-    const int pid =
-        i < pids_.size()
-            ? pids_[i]
-            : RunningPid((fs::path(InstanceFolder("state", i)) / "web.pid").string(), "dachs");
-    // `dachs serve stop` when we may still run programs; after an interrupt
-    // (which stops every child at once) the signal DaCHS's own stop sends.
-    if (DachsAlive(pid) && !Interrupted() && i < ports_.size()) {
-      (void)RunDachs({"serve", "stop"}, "serve-stop-" + std::to_string(i), "", i);
+  {
+    SKYSEED_ASSIGN_OR_RETURN(const std::unique_ptr<FileIdentity> as, FileIdentity::Become(user_));
+    StopProven(balancer_, SIGTERM);
+    for (size_t i = 0; i < dachs_.size(); ++i) {
+      // `dachs serve stop`, as the cluster's owner, when we may still run
+      // programs; after an interrupt (which stops every child at once) the
+      // signal DaCHS's own stop sends, to the process proven ours.
+      if (StillRuns(dachs_[i]) && !Interrupted()) {
+        (void)RunDachs({"serve", "stop"}, "serve-stop-" + std::to_string(i), i);
+      }
+      StopProven(dachs_[i], SIGTERM);
     }
-    StopDachsProcess(pid);
+    StopProven(pooler_, StopSignal(PoolerProgram(options_.pooler)));
   }
-  StopProcess(pooler_pid_, PoolerProgram(options_.pooler));
-  pids_.clear();
-  balancer_pid_ = pooler_pid_ = 0;
-  limits_.clear();  // the groups go once their processes have
+  dachs_.clear();
+  balancer_ = pooler_ = ProcessProof{};
+  // Anything still in the groups (a child the servers started) goes with them.
+  Status groups = Status::Ok();
+  for (const std::string& group : cgroups_) {
+    const Status removed = EmptyAndRemoveCpuGroup(group);
+    if (groups.ok()) groups = removed;
+  }
+  limits_.clear();
+  cgroups_.clear();
   // The folder goes whatever the database says: a later sweep finds what is
   // left in the database by the roles' names alone. After SIGINT or SIGTERM
   // too: DaCHS's roles and schemas must not outlive the sweep.
   const CleanupAfterInterrupt cleanup;
   const Status database = RemoveFromDatabase();
   std::error_code ec;
-  fs::remove_all(root_, ec);
+  {
+    SKYSEED_ASSIGN_OR_RETURN(const std::unique_ptr<FileIdentity> as, FileIdentity::Become(user_));
+    fs::remove_all(root_, ec);
+  }
   if (!database.ok()) {
     return database.Annotate(
         "DaCHS's roles skyseed_dachs_* and their schemas are still in the database; the next "
         "skyseed sweep --target tap on it removes them");
   }
+  SKYSEED_RETURN_IF_ERROR(Record());  // nothing runs, nothing is left
   if (ec) return Status::IoError("removing " + root_ + ": " + ec.message());
-  return Status::Ok();
+  return groups;
 }
 
 Status DachsService::RemoveFromDatabase() {
@@ -402,10 +400,16 @@ Status DachsService::RemoveFromDatabase() {
   return Status::Ok();
 }
 
+std::vector<int> DachsService::pids() const {
+  std::vector<int> pids;
+  for (const ProcessProof& p : dachs_) pids.push_back(p.pid);
+  return pids;
+}
+
 std::vector<int> DachsService::helper_pids() const {
   std::vector<int> pids;
-  for (const int pid : {pooler_pid_, balancer_pid_}) {
-    if (pid > 0) pids.push_back(pid);
+  for (const ProcessProof& p : {pooler_, balancer_}) {
+    if (p.pid > 0) pids.push_back(p.pid);
   }
   return pids;
 }

@@ -16,8 +16,12 @@
 
 #include "common/cpu_limit_group.h"
 #include "common/narrator.h"
+#include "common/private_record.h"
+#include "common/process_proof.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
+#include "tap/dachs_checks.h"
+#include "tap/dachs_leftovers.h"
 #include "tap/service_daemons.h"
 
 namespace skyseed {
@@ -31,19 +35,11 @@ struct DachsOptions {
   double cpus = 0;                    // each process's CPU limit (a cgroup of its own); 0: none
   PoolerKind pooler = PoolerKind::kNone;  // between DaCHS and PostgreSQL
   double timeout_s = 120;                 // per request, for haproxy
+  // The sweep's record of what it starts (tap/dachs_leftovers.h), held
+  // (locked) by the sweep: required.
+  PrivateRecord* record = nullptr;
+  ClusterConninfo cluster_conninfo;  // for the record's reaping
 };
-
-// InvalidArgument naming the Debian packages when DaCHS is not installed.
-Status CheckDachsInstalled();
-// InvalidArgument naming what is missing: haproxy for several processes,
-// the cgroup cpu controller for a CPU limit, the pooler's program.
-Status CheckServingTools(int instances, double cpus, PoolerKind pooler);
-// "web.serverProcesses=2": a gavo.rc item; InvalidArgument otherwise.
-Status CheckDachsSetting(const std::string& setting);
-// InvalidArgument when the database already holds DaCHS's schemas (dc,
-// tap_schema, uws; ivoa unless `ivoa_is_skyseeds`) or roles of the names
-// skyseed's DaCHS uses: unpublishing would remove what is not ours.
-Status CheckNoDachsIn(PgConnection& conn, bool ivoa_is_skyseeds);
 
 class DachsService {
  public:
@@ -56,8 +52,8 @@ class DachsService {
 
   // Stops the server and removes its roles, schemas and folder.
   Status Stop();
-  const std::string& url() const { return url_; }         // http://127.0.0.1:PORT/tap
-  const std::vector<int>& pids() const { return pids_; }  // the DaCHS processes
+  const std::string& url() const { return url_; }  // http://127.0.0.1:PORT/tap
+  std::vector<int> pids() const;                   // the DaCHS processes
   // pgbouncer's and haproxy's, when running: the service's plumbing.
   std::vector<int> helper_pids() const;
   // Each DaCHS process is one Python process: one core at most, or its limit.
@@ -71,17 +67,21 @@ class DachsService {
   DachsService(const DachsOptions& options, PgConnection& conn);
   Status Configure(Narrator& narrator);
   Status Serve();
-  Status ServeInstance(size_t i, const std::string& user);
+  Status StartServers();  // as the cluster's owner
+  Status ServeInstance(size_t i);
+  Status LimitInstance(size_t i);  // --tap-cpus, as ourselves
   // gavo.rc of DaCHS process i (0: also the one `dachs init` and `imp` read).
   std::string RcText(size_t i) const;
   std::string RcPath(size_t i) const;
   // Process i's own folder `name` ("state", "logs"): name for process 0,
   // name-i for the others.
   std::string InstanceFolder(const char* name, size_t i) const;
-  // As `as_user` (through runuser) when given, else as ourselves.
+  // As the cluster's owner (through runuser) when we are root.
   Status RunDachs(const std::vector<std::string>& args, const std::string& log_name,
-                  const std::string& as_user = "", size_t instance = 0);
+                  size_t instance = 0);
   Status RemoveFromDatabase();
+  // The record rewritten from what runs now.
+  Status Record();
 
   DachsOptions options_;
   PgConnection& conn_;
@@ -90,12 +90,15 @@ class DachsService {
   std::string version_;
   int front_port_ = 0;  // the port clients use: DaCHS's own, or haproxy's
   std::string front_;   // http://127.0.0.1:front_port_
+  std::string user_;    // the cluster's owner, when we are root: everything runs as that user
+  uid_t uid_ = 0;       // ... and its uid (ours when not root)
   std::vector<int> ports_;
-  std::vector<int> pids_;
-  int pooler_pid_ = 0;
-  int balancer_pid_ = 0;
+  std::vector<ProcessProof> dachs_;  // the DaCHS processes
+  ProcessProof pooler_;
+  ProcessProof balancer_;
   std::vector<std::unique_ptr<CpuLimitGroup>> limits_;
-  bool initialised_ = false;  // roles and schemas exist and must be removed
+  std::vector<std::string> cgroups_;  // their names, recorded before each is made
+  bool initialised_ = false;          // roles and schemas exist and must be removed
   bool stopped_ = false;
 };
 

@@ -1,8 +1,6 @@
 #include "tap/service_daemons.h"
 
-#include <chrono>
 #include <filesystem>
-#include <thread>
 
 #include "common/child_process.h"
 #include "common/file_writes.h"
@@ -12,18 +10,6 @@ namespace fs = std::filesystem;
 
 namespace skyseed {
 namespace {
-
-constexpr int kStartTries = 100;  // of 100 ms
-
-// The daemon's pid once its pid file names a running `program`.
-Result<int> AwaitPid(const std::string& pid_file, const char* program, const fs::path& log) {
-  for (int i = 0; i < kStartTries; ++i) {
-    const int pid = RunningPid(pid_file, program);
-    if (pid > 0) return pid;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return Status::Database(std::string(program) + " did not start; see " + log.string());
-}
 
 Status Prepare(const std::string& folder) {
   std::error_code ec;
@@ -154,18 +140,19 @@ std::string BalancerPidFile(const std::string& folder) {
   return (fs::path(folder) / "haproxy.pid").string();
 }
 
-Result<int> StartPooler(const PoolerSetup& s) {
+Result<ProcessProof> StartPooler(const PoolerSetup& s) {
   SKYSEED_RETURN_IF_ERROR(Prepare(s.folder));
   SKYSEED_ASSIGN_OR_RETURN(std::vector<std::string> argv,
                            s.kind == PoolerKind::kPgpool ? PgpoolConfig(s) : PgbouncerConfig(s));
-  SKYSEED_RETURN_IF_ERROR(HandFolderTo(s.folder, s.user));
   const fs::path log = fs::path(s.folder) / "start.log";
+  const uint64_t not_before = BootTicksNow();
   SKYSEED_RETURN_IF_ERROR(RunTool(AsUser(s.user, argv), log.string())
                               .Annotate(std::string("starting ") + PoolerProgram(s.kind)));
-  return AwaitPid(PoolerPidFile(s.folder), PoolerProgram(s.kind), log);
+  return AwaitProvenPid(PoolerPidFile(s.folder), ServiceUid(s.user), not_before,
+                        PoolerProgram(s.kind), log.string());
 }
 
-Result<int> StartBalancer(const BalancerSetup& s) {
+Result<ProcessProof> StartBalancer(const BalancerSetup& s) {
   SKYSEED_RETURN_IF_ERROR(Prepare(s.folder));
   const fs::path dir(s.folder);
   const std::string timeout = std::to_string(static_cast<int>(s.timeout_s) + 5) + "s";
@@ -196,13 +183,14 @@ Result<int> StartBalancer(const BalancerSetup& s) {
         "  server dachs" + std::to_string(i) + " 127.0.0.1:" + std::to_string(s.backends[i]) + "\n";
   }
   SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(dir / "haproxy.cfg", cfg));
-  SKYSEED_RETURN_IF_ERROR(HandFolderTo(s.folder, s.user));
+  const uint64_t not_before = BootTicksNow();
   SKYSEED_RETURN_IF_ERROR(
       RunTool(AsUser(s.user, {"haproxy", "-D", "-q", "-p", BalancerPidFile(s.folder), "-f",
                               (dir / "haproxy.cfg").string()}),
               (dir / "start.log").string())
           .Annotate("starting haproxy"));
-  return AwaitPid(BalancerPidFile(s.folder), "haproxy", dir / "start.log");
+  return AwaitProvenPid(BalancerPidFile(s.folder), ServiceUid(s.user), not_before, "haproxy",
+                        (dir / "start.log").string());
 }
 
 }  // namespace skyseed

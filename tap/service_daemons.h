@@ -3,13 +3,16 @@
 // a pooler is to keep the server's connections open), and haproxy in
 // front of several DaCHS processes (replicas behind a load balancer, as the
 // users' services scale). Each runs unprivileged from a folder of its own
-// with a pid file, so a killed sweep's are found and stopped
-// (ReapOrphanedDachs).
+// (made, with its configuration, as that user: common/file_identity.h)
+// and is returned proven (common/process_proof.h), so that a killed
+// sweep's are stopped from the sweep's record (ReapOrphanedDachs) and
+// nothing else is.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "common/process_proof.h"
 #include "common/status.h"
 
 namespace skyseed {
@@ -35,8 +38,8 @@ struct PoolerSetup {
   std::string user;                // run as; "" keeps ours
 };
 // The pooler, in session mode (DaCHS's connections keep session state),
-// listening on a Unix socket in the folder, port 5432. Returns its pid.
-Result<int> StartPooler(const PoolerSetup& setup);
+// listening on a Unix socket in the folder, port 5432.
+Result<ProcessProof> StartPooler(const PoolerSetup& setup);
 // The pid file of a pooler started in `folder`.
 std::string PoolerPidFile(const std::string& folder);
 // The program name its process runs as ("pgbouncer", "pgpool").
@@ -49,8 +52,8 @@ struct BalancerSetup {
   double timeout_s = 120;     // per request
   std::string user;
 };
-// haproxy, HTTP round robin per request. Returns its pid.
-Result<int> StartBalancer(const BalancerSetup& setup);
+// haproxy, HTTP round robin per request.
+Result<ProcessProof> StartBalancer(const BalancerSetup& setup);
 std::string BalancerPidFile(const std::string& folder);
 
 }  // namespace skyseed

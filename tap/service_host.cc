@@ -1,9 +1,9 @@
 #include "tap/service_host.h"
 
 #include <arpa/inet.h>
+#include <grp.h>
 #include <netinet/in.h>
 #include <pwd.h>
-#include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -54,21 +54,15 @@ std::string ServiceUser(const std::string& data_dir) {
   return pw != nullptr ? pw->pw_name : "";
 }
 
-Status HandFolderTo(const std::string& root, const std::string& user) {
-  if (user.empty()) return Status::Ok();
-  const passwd* pw = getpwnam(user.c_str());
-  if (pw == nullptr) return Status::InvalidArgument("no user " + user + " to run the service as");
-  std::error_code ec;
-  if (lchown(root.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
-    return Status::IoError("cannot hand " + root + " to " + user);
-  }
-  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
-    if (lchown(it->path().c_str(), pw->pw_uid, pw->pw_gid) != 0) {
-      return Status::IoError("cannot hand " + it->path().string() + " to " + user);
-    }
-  }
-  if (ec) return Status::IoError("cannot hand " + root + " to " + user + ": " + ec.message());
-  return Status::Ok();
+uid_t ServiceUid(const std::string& user) {
+  const passwd* pw = user.empty() ? nullptr : getpwnam(user.c_str());
+  return pw != nullptr ? pw->pw_uid : geteuid();
+}
+
+std::string ServiceGroup(const std::string& user) {
+  const passwd* pw = user.empty() ? nullptr : getpwnam(user.c_str());
+  const group* g = getgrgid(pw != nullptr ? pw->pw_gid : getegid());
+  return g != nullptr ? g->gr_name : "";
 }
 
 std::string RandomPassword() {
@@ -94,23 +88,15 @@ std::vector<std::string> AsUser(const std::string& user, std::vector<std::string
   return wrapped;
 }
 
-bool ProcessRuns(int pid, const char* program) {
-  if (pid <= 0 || kill(pid, 0) != 0) return false;
-  return ReadWholeFileOrEmpty("/proc/" + std::to_string(pid) + "/cmdline").find(program) !=
-         std::string::npos;
-}
-
-int RunningPid(const std::string& pid_file, const char* program) {
-  const int pid = std::atoi(ReadWholeFileOrEmpty(pid_file).c_str());
-  return ProcessRuns(pid, program) ? pid : 0;
-}
-
-void StopProcess(int pid, const char* program) {
-  if (ProcessRuns(pid, program)) kill(pid, SIGTERM);
-  for (int i = 0; i < 100 && ProcessRuns(pid, program); ++i) {
+Result<ProcessProof> AwaitProvenPid(const std::string& pid_file, uid_t uid, uint64_t not_before,
+                                    const std::string& program, const std::string& log) {
+  for (int i = 0; i < 100; ++i) {
+    const int pid = std::atoi(ReadWholeFileOrEmpty(pid_file).c_str());
+    if (std::optional<ProcessProof> p = ProveProcess(pid, uid, not_before)) return *p;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  if (ProcessRuns(pid, program)) kill(pid, SIGKILL);
+  return Status::Database(program + " did not start, or its pid file " + pid_file +
+                          " names no process it started; see " + log);
 }
 
 }  // namespace skyseed

@@ -1,12 +1,16 @@
 // What every server skyseed runs beside its embedded cluster for a TAP
 // sweep needs (DaCHS, pgbouncer, haproxy): a loopback port, an unprivileged
 // user to run as, a folder that user owns, and a way to stop what it
-// started from the pid file it wrote.
+// started, proven as skyseed's own before it is ever signalled.
 #pragma once
 
+#include <sys/types.h>
+
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "common/process_proof.h"
 #include "common/status.h"
 
 namespace skyseed {
@@ -23,8 +27,10 @@ Result<int> FreeLoopbackPort();
 // the user they were started as, who is not root).
 std::string ServiceUser(const std::string& data_dir);
 
-// The folder, and everything in it, owned by `user` ("" leaves it as is).
-Status HandFolderTo(const std::string& root, const std::string& user);
+// The uid `user` runs as ("": ours).
+uid_t ServiceUid(const std::string& user);
+// The name of `user`'s primary group ("": ours).
+std::string ServiceGroup(const std::string& user);
 
 // 32 random hex digits.
 std::string RandomPassword();
@@ -33,12 +39,12 @@ std::string RandomPassword();
 // keeps the environment) when given, else as ourselves.
 std::vector<std::string> AsUser(const std::string& user, std::vector<std::string> argv);
 
-// The pid in `pid_file` when that process runs a command line containing
-// `program`; 0 otherwise (a pid file may outlive its process, and the pid
-// be another program's by now).
-int RunningPid(const std::string& pid_file, const char* program);
-bool ProcessRuns(int pid, const char* program);
-// SIGTERM, up to 10 s, then SIGKILL, while the process still runs `program`.
-void StopProcess(int pid, const char* program);
+// The process the pid file names, once it names one that runs as `uid`
+// and started at or after `not_before` (BootTicksNow() before skyseed
+// started it): the pid file is written by the server, as the cluster's
+// owner, and is only believed that far. Waits up to 10 s; Database error
+// naming `program` and `log` otherwise.
+Result<ProcessProof> AwaitProvenPid(const std::string& pid_file, uid_t uid, uint64_t not_before,
+                                    const std::string& program, const std::string& log);
 
 }  // namespace skyseed

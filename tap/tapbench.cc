@@ -1,6 +1,9 @@
 #include "tap/tapbench.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 
 #include "capacity/latency_stats.h"
@@ -44,7 +47,24 @@ void PrintSummary(const TapLoadOptions& o, const TapLoadSummary& s,
 
 }  // namespace
 
-Status RunTapbench(const TapLoadOptions& o, const std::string& log_path) {
+namespace {
+
+Status WriteLogTo(int fd, const std::string& text, const std::string& name) {
+  for (size_t at = 0; at < text.size();) {
+    const ssize_t n = write(fd, text.data() + at, text.size() - at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      close(fd);
+      return Status::IoError("writing " + name);
+    }
+    at += static_cast<size_t>(n);
+  }
+  return close(fd) == 0 ? Status::Ok() : Status::IoError("writing " + name);
+}
+
+}  // namespace
+
+Status RunTapbench(const TapLoadOptions& o, const std::string& log_path, int log_fd) {
   const std::string shown = ServiceUrl{o.url, o.userinfo}.Shown();
   std::printf("tapbench: %s/sync, %d clients, %g s, %zu classes, log %s\n", shown.c_str(),
               o.clients, o.seconds, o.classes.size(), log_path.c_str());
@@ -53,7 +73,8 @@ Status RunTapbench(const TapLoadOptions& o, const std::string& log_path) {
   SKYSEED_ASSIGN_OR_RETURN(const TapLoadSummary s, RunTapLoad(o, &log));
   std::string text;
   for (const TapRequestRecord& r : log) text += FormatTapRequestLine(r);
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(log_path, text));
+  SKYSEED_RETURN_IF_ERROR(log_fd >= 0 ? WriteLogTo(log_fd, text, log_path)
+                                      : WriteFileAtomically(log_path, text));
   PrintSummary(o, s, log);
   std::fflush(stdout);
   const bool reached = std::any_of(

@@ -17,7 +17,10 @@ namespace skyseed {
 // Unavailable when no request reached the service (like pgbench, failed
 // requests are results; only a service never reached is a failed run). The
 // log is written also when the run is interrupted: what was measured is data.
-Status RunTapbench(const TapLoadOptions& o, const std::string& log_path);
+// With `log_fd` (opened for it, and closed here), the log goes there and
+// log_path is only its name: a sweep's tapbench opens it before it gives up
+// root's ids for the cluster owner's.
+Status RunTapbench(const TapLoadOptions& o, const std::string& log_path, int log_fd = -1);
 
 // The queries of a query file's text: one per line, blank lines and lines
 // starting with "--" skipped, surrounding whitespace trimmed.

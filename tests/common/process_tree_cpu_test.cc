@@ -38,6 +38,8 @@ TEST(ProcStat, ParsesACommandNameWithSpacesAndParentheses) {
   EXPECT_EQ(p->stime, 31u);
   EXPECT_EQ(p->cutime, 7u);
   EXPECT_EQ(p->cstime, 3u);
+  EXPECT_EQ(p->state, 'S');
+  EXPECT_EQ(p->start_ticks, 99u);
   EXPECT_FALSE(ParseProcStat("4242 (x) S 17 1 2"));
   EXPECT_FALSE(ParseProcStat("not a stat line"));
 }

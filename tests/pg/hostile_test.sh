@@ -132,7 +132,7 @@ sweep=$!
 wait_for "$db" "SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name LIKE 'pgbench%')" ||
   fail "the sweep's pgbench never ran"
 "$bin" grow --tier S --db "$(conninfo "$db")" >/dev/null 2>"$out/err"; rc=$?
-one_line "grow while a sweep measures the database" 1
+one_line "grow while a sweep measures the database" 2
 check "it says a sweep holds the database" grep -q "sweep is measuring this database" "$out/err"
 wait "$sweep"
 check "the sweep finished (exit $?)" test "$(tiers)" = ci

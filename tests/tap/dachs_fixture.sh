@@ -7,7 +7,7 @@
 # any that failed or was killed by its timeout.
 # Being a fixture also schedules them: ctest runs a fixture's tests at the
 # level of the pg tests, where their COST starts them first (tests/CMakeLists.txt).
-#   dachs_fixture.sh setup|cleanup
+#   dachs_fixture.sh setup|cleanup SKYSEED_BINARY
 set -u
 source "$(dirname "$0")/lib.sh"
 case "${1:-}" in
@@ -17,9 +17,9 @@ case "${1:-}" in
     ok "the TAP packages are installed"
     ;;
   cleanup)
-    found="$(service_leftovers /tmp/skyseed-)"
+    found="$(service_leftovers "$(suite_prefix "$2")")"
     check "nothing of the DaCHS tests is left:${found:- nothing}" test -z "$found"
     ;;
-  *) echo "usage: dachs_fixture.sh setup|cleanup" >&2; exit 2 ;;
+  *) echo "usage: dachs_fixture.sh setup|cleanup SKYSEED_BINARY" >&2; exit 2 ;;
 esac
 finish

@@ -12,6 +12,7 @@
 # the embedded cluster and DaCHS.
 set -u  # no -e: the test looks at exit codes itself
 bin="$(realpath "$1")"
+source "$(dirname "$0")/lib.sh"  # suite_prefix; its counters are redefined below
 here="$(cd "$(dirname "$0")" && pwd)"
 passed=0
 failed=0
@@ -39,7 +40,7 @@ for p in gavodachs2-server python3-pyvo python3-astropy postgresql-15-q3c curl; 
   fi
 done
 
-work="$(mktemp -d /tmp/skyseed-tap.XXXXXX)"
+work="$(mktemp -d "$(suite_prefix "$bin")tap.XXXXXX")"
 chmod 755 "$work"  # the embedded server may run as user postgres
 pgdir="$work/pg"
 conn="host=$pgdir port=5432 user=postgres dbname=skyseed"

@@ -1,7 +1,8 @@
 # Sourced by the TAP tests that run sweeps through skyseed's own DaCHS and
 # their fixture: counting checks, the packages they need, where the cpu
-# controller's cgroups are, whether a process runs, and a sweep refused
-# (which expects $bin, the skyseed binary, and $work, the test's temp dir).
+# controller's cgroups are, the suite's folders, whether a process runs,
+# what of theirs is left, and a sweep refused (which expects $bin, the
+# skyseed binary, and $work, the test's temp dir).
 passed=0
 failed=0
 ok() { echo "ok: $*"; passed=$((passed + 1)); }
@@ -27,21 +28,54 @@ require_packages() {  # require_packages PACKAGE...: or fail, naming the script 
 # The cgroup hierarchy the kernel puts the cpu controller on.
 cpu_root="$(awk '$3 == "cgroup2" && system("grep -qw cpu " $2 "/cgroup.controllers") == 0 {print $2; exit}
   $3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ {print $2; exit}' /proc/self/mounts)"
-running() {  # running PGREP_ARGS...: a match that is not a zombie waiting for its reaper
+# The suite's own folders: every DaCHS test works under this prefix, named
+# for the build (as the pg tests' clusters are), so the fixture looks at
+# nothing another build's tests, or the host's own services, started.
+suite_prefix() {  # suite_prefix SKYSEED_BINARY
+  echo "/tmp/skyseed-$(basename "$(dirname "$(dirname "$(realpath "$1")")")")-"
+}
+alive() {  # alive PID: runs and is not a zombie waiting for its reaper
+  local stat
+  stat="$(ps -o stat= -p "$1" 2>/dev/null)" && [ "${stat:0:1}" != Z ]
+}
+running() {  # running PGREP_ARGS...: a match that is alive
   local pid
-  for pid in $(pgrep "$@"); do
-    [ "$(ps -o stat= -p "$pid" 2>/dev/null | cut -c1)" != Z ] && return 0
+  for pid in $(pgrep "$@"); do alive "$pid" && return 0; done
+  return 1
+}
+# A DaCHS server whose settings (GAVOSETTINGS, in its environment) lie under
+# DIR: the sweep's own, or a test's; never the host's.
+dachs_under() {  # dachs_under DIR
+  local pid
+  for pid in $(pgrep -f "dachs serve"); do
+    alive "$pid" && tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null |
+      grep -q "^GAVOSETTINGS=$1" && return 0
   done
   return 1
 }
-# service_leftovers DIR: what of skyseed's DaCHS and its helpers (under DIR) still runs.
+# service_leftovers DIR [SWEEP_PID...]: what of skyseed's DaCHS and its
+# helpers under DIR still runs, and the CPU-limit cgroups of those sweeps
+# (without pids: of sweeps no longer running). Only what the tests started:
+# an unrelated DaCHS, haproxy or pooler on the host is not counted.
 service_leftovers() {
-  local found=""
-  running -f "dachs serve" && found+=" dachs"
-  running -x haproxy && found+=" haproxy"
-  running -f "pgpool -f $1" && found+=" pgpool"
-  running -f "pgbouncer -d $1" && found+=" pgbouncer"
-  [ -n "$cpu_root" ] && compgen -G "$cpu_root/skyseed-tap-*" >/dev/null && found+=" cgroups"
+  local dir="$1" found="" group pid
+  shift
+  dachs_under "$dir" && found+=" dachs"
+  running -f "haproxy .*-f $dir" && found+=" haproxy"
+  running -f "pgpool -f $dir" && found+=" pgpool"
+  running -f "pgbouncer -d $dir" && found+=" pgbouncer"
+  if [ -n "$cpu_root" ]; then
+    for group in "$cpu_root"/skyseed-tap-*; do
+      [ -e "$group" ] || continue
+      pid="${group##*/skyseed-tap-}"
+      pid="${pid%%-*}"
+      if [ $# -gt 0 ]; then
+        [[ " $* " == *" $pid "* ]] && found+=" cgroup ${group##*/}"
+      elif ! alive "$pid"; then
+        found+=" cgroup ${group##*/}"
+      fi
+    done
+  fi
   echo "$found"
 }
 # refused DESCRIPTION ARGS...: `skyseed sweep ARGS` exits 2 with one line and

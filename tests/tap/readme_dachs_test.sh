@@ -14,6 +14,7 @@
 # Needs root and scripts/install-tap-deps.sh.
 set -u  # no -e: the test looks at exit codes itself
 bin="$(realpath "$1")"
+source "$(dirname "$0")/lib.sh"  # suite_prefix; its counters are redefined below
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 failed=0
 ok() { echo "ok: $*"; }
@@ -30,7 +31,7 @@ finish() {
 [ "$(id -u)" = 0 ] || { echo "FAIL: the README's DaCHS path runs as root"; exit 1; }
 [ "$(realpath "$repo/build/app/skyseed")" = "$bin" ] ||
   { echo "FAIL: the README runs build/app/skyseed; this test was given $bin"; exit 1; }
-work="$(mktemp -d /tmp/skyseed-readme-dachs.XXXXXX)"
+work="$(mktemp -d "$(suite_prefix "$bin")readme-dachs.XXXXXX")"
 psql_gavo() { runuser -u postgres -- psql -X -q -t -A -v ON_ERROR_STOP=1 -d gavo "$@"; }
 was_online=""
 pg_lsclusters -h 2>/dev/null | grep -q '^15 *main .* online' && was_online=yes

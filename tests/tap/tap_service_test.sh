@@ -11,7 +11,7 @@ bin="$(realpath "$1")"
 source "$(dirname "$0")/lib.sh"
 require_packages gavodachs2-server pgbouncer pgpool2 haproxy
 
-work="$(mktemp -d /tmp/skyseed-tap-service.XXXXXX)"
+work="$(mktemp -d "$(suite_prefix "$bin")tap-service.XXXXXX")"
 chmod 755 "$work"  # the embedded server may run as user postgres
 pgdir="$work/pg"
 conn="host=$pgdir port=5432 user=postgres dbname=skyseed"
@@ -22,9 +22,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+sweepers=()  # every sweep this test started: their cgroups are the ones to look for
 leftovers() {  # what a finished sweep must not leave
   local found
-  found="$(service_leftovers "$pgdir")"
+  found="$(service_leftovers "$pgdir" "${sweepers[@]}")"
   [ -e "$pgdir/skyseed-dachs" ] && found+=" folder"
   echo "$found"
 }
@@ -49,6 +50,7 @@ sweep=("${sweep_ci[@]}" --warmup 0)
 # 0.2 CPUs, by the kernel's files.
 "${sweep[@]}" --duration 5 --clients 1,2,4 --tap-cpus 0.2 --out "$work/cpus" >"$work/cpus.log" 2>&1 &
 sweeper=$!
+sweepers+=("$sweeper")
 quota=""
 for _ in $(seq 600); do
   pid="$(cat "$pgdir/skyseed-dachs/state/web.pid" 2>/dev/null)"
@@ -125,6 +127,7 @@ requests() { awk '/^requests:/ {print $2}' "$1/ci/tap/c2-r1/tapbench.out"; }
 
 "${sweep[@]}" --duration 5 --clients 1,2 --out "$work/plain" >"$work/plain.log" 2>&1 &
 sweeper=$!
+sweepers+=("$sweeper")
 watch "$sweeper" "$work/plain.log"
 wait "$sweeper"
 plain_rc=$?
@@ -135,6 +138,7 @@ served=()
 "${sweep_ci[@]}" --duration 5 --clients 1,2 --tap-instances 2 --tap-cpus 0.5 --tap-pooler pgpool \
   --warmup 10 --out "$work/replicas" >"$work/replicas.log" 2>&1 &
 sweeper=$!
+sweepers+=("$sweeper")
 watch "$sweeper" "$work/replicas.log"
 wait "$sweeper"
 rc=$?
@@ -182,6 +186,7 @@ check "nothing left after the sweep:$(leftovers)" test -z "$(leftovers)"
 "${sweep[@]}" --clients 1 --duration 60 --tap-instances 2 --tap-cpus 0.5 --tap-pooler pgbouncer \
   --out "$work/killed" >"$work/killed.log" 2>&1 &
 sweeper=$!
+sweepers+=("$sweeper")
 for _ in $(seq 900); do
   grep -q "a connect and disconnect" "$work/killed.log" && break
   kill -0 "$sweeper" 2>/dev/null || break
@@ -190,15 +195,18 @@ done
 # The sweep's tapbench is a forked child named "tapbench" (no program of its
 # own); it starts once the working set has been read ahead.
 for _ in $(seq 300); do
-  running -x tapbench && break
+  running -x tapbench -P "$sweeper" && break
   kill -0 "$sweeper" 2>/dev/null || break
   sleep 0.2
 done
 sleep 1
-check "mid-window, the sweep's tapbench runs as a process of its own" running -x tapbench
+tapbench="$(pgrep -x tapbench -P "$sweeper" | head -1)"
+check "mid-window, the sweep's tapbench runs as a process of its own (pid $tapbench), as the \
+cluster's owner ($(ps -o user= -p "$tapbench" 2>/dev/null)), not root" \
+  test -n "$tapbench" -a "$(ps -o user= -p "$tapbench" 2>/dev/null)" = postgres
 kill -9 "$sweeper"
 wait "$sweeper" 2>/dev/null
-tapbench_gone() { ! running -x tapbench; }
+tapbench_gone() { ! alive "$tapbench"; }
 for _ in $(seq 50); do tapbench_gone && break; sleep 0.1; done
 check "its tapbench ended with it (it would load a dead service until --time ran out)" tapbench_gone
 left="$(leftovers)"

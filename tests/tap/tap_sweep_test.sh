@@ -13,7 +13,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 source "$(dirname "$0")/lib.sh"
 require_packages gavodachs2-server python3-pyvo postgresql-15-q3c
 
-work="$(mktemp -d /tmp/skyseed-tap-sweep.XXXXXX)"
+work="$(mktemp -d "$(suite_prefix "$bin")tap-sweep.XXXXXX")"
 chmod 755 "$work"  # the embedded server may run as user postgres
 pgdir="$work/pg"
 conn="host=$pgdir port=5432 user=postgres dbname=skyseed"
