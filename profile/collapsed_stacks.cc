@@ -147,7 +147,8 @@ Result<CollapsedProfile> ParseCollapsed(std::string_view text, ProfileClock cloc
     }
     if (clock == ProfileClock::kCpu && idle) continue;
     std::vector<std::string> frames = StackFrames(stack);
-    if (frames.empty()) continue;  // a thread with no Python frame
+    // A thread with no Python frame yet: still a sample, so counts add up.
+    if (frames.empty()) frames.push_back(kNoPythonFrame);
     profile.stacks[std::move(frames)] += weight;
     ++profile.samples;
     profile.weight += weight;

@@ -24,6 +24,9 @@
 
 namespace skyseed {
 
+// The frame of a sample with none but its process and thread.
+inline constexpr const char* kNoPythonFrame = "(no Python frame)";
+
 // Which samples count: all of them (wall time), or only those in which the
 // thread was running (CPU time; needs austin's -f idle flag, else all).
 enum class ProfileClock { kWall, kCpu };

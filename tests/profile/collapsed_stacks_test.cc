@@ -21,8 +21,9 @@ constexpr const char* kAustinFull =
     "/usr/lib/python3/dist-packages/gavo/adql/nodes.py:flatten:40;"
     "/usr/lib/python3/dist-packages/gavo/votable/__init__.py:write:7 100,0,0\n";
 
-// Brendan Gregg's format with a recursive frame: a;b;a 2, a;b 3, c 5.
-constexpr const char* kGregg = "a;b;a 2\na;b 3\nc 5\n";
+// Brendan Gregg's format with a recursive frame: a;b;a 2, a;b 3, c 5, and
+// a thread sampled with no Python frame, 4.
+constexpr const char* kGregg = "a;b;a 2\na;b 3\nc 5\nP9;T0:9 4\n";
 
 TEST(CollapsedStacks, ModuleOfAFile) {
   EXPECT_EQ(PythonModule("/usr/lib/python3/dist-packages/gavo/adql/nodes.py"), "gavo.adql.nodes");
@@ -76,23 +77,25 @@ TEST(CollapsedStacks, CountsAddUpToTheSamples) {
   ASSERT_TRUE(p.ok());
   int64_t sum = 0;
   for (const auto& [frames, count] : p->stacks) sum += count;
-  EXPECT_EQ(sum, 2 + 3 + 5);
-  EXPECT_EQ(p->weight, 10);
-  EXPECT_EQ(p->samples, 3);
-  // a: inclusive (2+3)/10 once although it recurs, self 2/10; b: self 3/10;
-  // c: self 5/10.
+  EXPECT_EQ(sum, 2 + 3 + 5 + 4);
+  EXPECT_EQ(p->weight, 14);
+  EXPECT_EQ(p->samples, 4);
+  // a: inclusive (2+3)/14 once although it recurs, self 2/14; b: self 3/14;
+  // c: self 5/14; the frameless sample 4/14.
   const std::vector<FrameShare> s = FrameShares(*p);
-  ASSERT_EQ(s.size(), 3u);
+  ASSERT_EQ(s.size(), 4u);
   EXPECT_EQ(s[0].frame, "c");
-  EXPECT_DOUBLE_EQ(s[0].self, 0.5);
-  EXPECT_EQ(s[1].frame, "b");
-  EXPECT_DOUBLE_EQ(s[1].inclusive, 0.5);
-  EXPECT_EQ(s[2].frame, "a");
-  EXPECT_DOUBLE_EQ(s[2].inclusive, 0.5);
-  EXPECT_DOUBLE_EQ(s[2].self, 0.2);
+  EXPECT_DOUBLE_EQ(s[0].self, 5.0 / 14);
+  EXPECT_EQ(s[1].frame, kNoPythonFrame);
+  EXPECT_DOUBLE_EQ(s[1].self, 4.0 / 14);
+  EXPECT_EQ(s[2].frame, "b");
+  EXPECT_DOUBLE_EQ(s[2].inclusive, 5.0 / 14);
+  EXPECT_EQ(s[3].frame, "a");
+  EXPECT_DOUBLE_EQ(s[3].inclusive, 5.0 / 14);
+  EXPECT_DOUBLE_EQ(s[3].self, 2.0 / 14);
   CollapsedProfile both = *p;
   MergeProfile(*p, &both);
-  EXPECT_EQ(both.weight, 20);
+  EXPECT_EQ(both.weight, 28);
   EXPECT_EQ(both.stacks.at({"c"}), 10);
 }
 
