@@ -16,6 +16,10 @@ bool StartsWith(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }
 
+// A frame's line number; austin writes a negative one for a frame it read
+// while the process changed it.
+bool LineNumber(std::string_view s) { return AllDigits(s.substr(!s.empty() && s[0] == '-')); }
+
 // Austin's process and thread frames ("P123", "T0:456", "T7f..") and
 // py-spy's ("process 123:\"...\"", "thread (0x7F..)").
 bool ProcessOrThread(std::string_view f) {
@@ -115,9 +119,10 @@ std::string FrameName(std::string_view f) {
       return PythonModule(file) + ":" + std::string(f.substr(0, open));
     }
   }
+  if (f == ":INVALID:") return "INVALID";  // austin: a sample it could not read
   // austin: "file:function:LINE".
   const size_t last = f.rfind(':');
-  if (last != std::string_view::npos && AllDigits(f.substr(last + 1))) {
+  if (last != std::string_view::npos && LineNumber(f.substr(last + 1))) {
     const size_t fn = f.rfind(':', last - 1);
     if (fn != std::string_view::npos && fn < last) {
       return PythonModule(f.substr(0, fn)) + ":" + std::string(f.substr(fn + 1, last - fn - 1));

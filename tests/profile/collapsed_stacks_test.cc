@@ -39,6 +39,9 @@ TEST(CollapsedStacks, FrameNamesOfEachSampler) {
   EXPECT_EQ(FrameName("/usr/lib/python3.11/threading.py:Thread.run:975"), "threading:Thread.run");
   EXPECT_EQ(FrameName("handle (/usr/lib/python3/dist-packages/gavo/web/root.py:88)"),
             "gavo.web.root:handle");
+  EXPECT_EQ(FrameName("/usr/lib/python3.11/json/encoder.py:iterencode:-1352837758"),
+            "json.encoder:iterencode");
+  EXPECT_EQ(FrameName(":INVALID:"), "INVALID");
   EXPECT_EQ(FrameName("P10"), "");
   EXPECT_EQ(FrameName("T0:11"), "");
   EXPECT_EQ(FrameName("thread (0x7F12)"), "");
