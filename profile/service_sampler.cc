@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -44,8 +45,8 @@ int OpenFresh(const std::string& path) {
   _exit(127);
 }
 
-Status StartRun(const Sampler& s, double seconds, SamplerRun* run) {
-  const std::vector<std::string> args = SamplerArgv(s, run->pid, seconds, run->output);
+Status StartRun(const Sampler& s, const SampleWindow& w, SamplerRun* run) {
+  const std::vector<std::string> args = SamplerArgv(s, run->pid, w, run->output);
   std::vector<char*> argv;
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
@@ -116,7 +117,7 @@ Status ReadRun(const SamplerRun& r, ServiceProfile* profile) {
 
 }  // namespace
 
-std::vector<std::string> SamplerArgv(const Sampler& s, int pid, double seconds,
+std::vector<std::string> SamplerArgv(const Sampler& s, int pid, const SampleWindow& w,
                                      const std::string& output) {
   const std::string p = std::to_string(pid);
   if (s.kind == SamplerKind::kPySpy) {
@@ -126,22 +127,22 @@ std::vector<std::string> SamplerArgv(const Sampler& s, int pid, double seconds,
             "--format",
             "raw",
             "--rate",
-            std::to_string(1000000 / kSampleIntervalUs),
+            std::to_string(1000000 / std::max(1, w.interval_us)),
             "--duration",
-            std::to_string(static_cast<int>(seconds + 0.5)),
+            std::to_string(static_cast<int>(w.seconds + 0.5)),
             "--pid",
             p,
             "--output",
             output};
   }
   return {s.program, "-f",
-          "-i",      std::to_string(kSampleIntervalUs),
-          "-x",      std::to_string(static_cast<int>(seconds + 0.5)),
+          "-i",      std::to_string(w.interval_us),
+          "-x",      std::to_string(static_cast<int>(w.seconds + 0.5)),
           "-p",      p};
 }
 
-Result<ServiceProfile> SampleService(const Sampler& s, const std::vector<int>& pids, double seconds,
-                                     const std::string& work_dir) {
+Result<ServiceProfile> SampleService(const Sampler& s, const std::vector<int>& pids,
+                                     const SampleWindow& w, const std::string& work_dir) {
   ServiceProfile profile;
   profile.sampler = s.name;
   std::vector<SamplerRun> runs;
@@ -151,9 +152,9 @@ Result<ServiceProfile> SampleService(const Sampler& s, const std::vector<int>& p
   }
   Status started = Status::Ok();
   for (SamplerRun& r : runs) {
-    if (started.ok()) started = StartRun(s, seconds, &r);
+    if (started.ok()) started = StartRun(s, w, &r);
   }
-  WaitForRuns(&runs, seconds);
+  WaitForRuns(&runs, w.seconds);
   SKYSEED_RETURN_IF_ERROR(started);
   std::string failures;
   for (const SamplerRun& r : runs) {

@@ -23,19 +23,26 @@ struct ServiceProfile {
   std::vector<std::string> outputs;  // one raw output file per process
 };
 
-constexpr int kSampleIntervalUs = 1000;
+// How long, and how often: 1 ms (1 kHz) resolves a 3 s test; austin writes
+// a line per sample with its whole stack (DaCHS: ~3.7 MB a second per
+// process at 1 ms), so a sweep's minute-long window on eight processes may
+// want 10 ms, the rate py-spy records at by default.
+struct SampleWindow {
+  double seconds = 0;
+  int interval_us = 1000;
+};
 
 // The sampler's command line for one process (argv[0] as the sampler's
 // process sees it); `output` is py-spy's file (austin writes to stdout).
-std::vector<std::string> SamplerArgv(const Sampler& s, int pid, double seconds,
+std::vector<std::string> SamplerArgv(const Sampler& s, int pid, const SampleWindow& w,
                                      const std::string& output);
 
-// Samples `pids` for `seconds`, writing each process's raw output and the
+// Samples `pids` over the window, writing each process's raw output and the
 // sampler's own messages into `work_dir` (profile-PID.txt, .log: fresh
 // files, never through a link). A sampler that fails on every process is an
 // error quoting its last message; one that loses a process that exited
 // keeps the others.
-Result<ServiceProfile> SampleService(const Sampler& s, const std::vector<int>& pids, double seconds,
-                                     const std::string& work_dir);
+Result<ServiceProfile> SampleService(const Sampler& s, const std::vector<int>& pids,
+                                     const SampleWindow& w, const std::string& work_dir);
 
 }  // namespace skyseed

@@ -104,7 +104,7 @@ TEST(ServiceSampler, TheHotFunctionIsTheWidestInItsKnownShare) {
   const pid_t service = StartHotService(script, 8);
   ASSERT_GT(service, 0);
   sleep(1);
-  Result<ServiceProfile> p = SampleService(*sampler, {service}, 3, dir.path().string());
+  Result<ServiceProfile> p = SampleService(*sampler, {service}, {3, 1000}, dir.path().string());
   kill(service, SIGTERM);
   waitpid(service, nullptr, 0);
   ASSERT_TRUE(p.ok()) << p.status().message();
@@ -132,7 +132,7 @@ TEST(ServiceSampler, AustinReadsTheCpuAndWallOfOneRun) {
   const Sampler s{SamplerKind::kAustin, "/usr/bin/austin", "/r", "austin"};
   const std::vector<std::string> want = {
       "/usr/bin/austin", "-f", "-i", "1000", "-x", "3", "-p", "42"};
-  EXPECT_EQ(SamplerArgv(s, 42, 3, "out"), want);
+  EXPECT_EQ(SamplerArgv(s, 42, {3, 1000}, "out"), want);
   EXPECT_EQ(MajorVersion("austin 3.7.0"), 3);
   EXPECT_EQ(MajorVersion("1.0.1-2"), 1);
   EXPECT_EQ(MajorVersion("none"), 0);
