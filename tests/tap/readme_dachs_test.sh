@@ -146,7 +146,7 @@ declare -A expect=(
   [intersects]="$(brute "SELECT count(*) FROM skyseed_corpus.obscore
     WHERE s_region && scircle(spoint(radians(150), radians(2)), radians(10))")"
   [contains]="$(brute "SELECT count(*) FROM skyseed_corpus.obscore
-    WHERE spoint(radians(43.8), radians(0.3)) @ s_region")"
+    WHERE spoint(radians(214.3), radians(-45.1)) @ s_region")"
   [cone]="$(brute "SELECT count(*) FROM skyseed_corpus.gaia_source
     WHERE degrees(2 * asin(sqrt(sin(radians(dec - 2) / 2)^2 +
           cos(radians(dec)) * cos(radians(2)) * sin(radians(ra - 150) / 2)^2))) <= 3")"
