@@ -71,5 +71,5 @@ print(f"independent-sky tier={sys.argv[2]} " + " ".join(
     f"{n}_gen4={g4[n]:g} gen5={g5[n]:g} ratio={g5[n] / g4[n]:.3f}" for n in names))
 print(f"sky gen=skyseed-gen-5 tier={sys.argv[2]} blocks_per_row={g5['blocks_per_row']:g} "
       f"dispersion_o7={g5['dispersion_o7']:g} pairs_60as={g5['pairs_60as']:g} "
-      f"cone_rows_p95={g5['cone_rows_p95']:g} d1_over_floor=TODO(scripts/bench-grow.sh D1)")
+      f"cone_rows_p95={g5['cone_rows_p95']:g} d1_over_floor=<scripts/bench-grow.sh D1>")
 PY
