@@ -9,7 +9,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
@@ -188,22 +187,6 @@ Status EmptyAndRemoveCpuGroup(const std::string& name) {
     std::this_thread::sleep_for(kRemoveRetryInterval);
   }
   return Status::IoError("cannot remove cgroup " + path.string() + ": " + std::strerror(errno));
-}
-
-int RemoveOrphanedCpuGroups(const std::string& prefix) {
-  const Hierarchy h = FindHierarchy();
-  if (h.base.empty()) return 0;
-  int removed = 0;
-  std::error_code ec;
-  for (fs::directory_iterator it(h.base, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (name.rfind(prefix, 0) != 0) continue;
-    const int pid = std::atoi(name.c_str() + prefix.size());
-    if (pid <= 0 || pid == getpid()) continue;
-    if (kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive (EPERM: someone else's)
-    if (rmdir(it->path().c_str()) == 0) ++removed;
-  }
-  return removed;
 }
 
 }  // namespace skyseed

@@ -61,8 +61,4 @@ class CpuLimitGroup {
 // removed. Ok when there is no such group.
 Status EmptyAndRemoveCpuGroup(const std::string& name);
 
-// Groups named `prefix`<pid>-... whose pid no longer runs: a killed run's,
-// removed once their processes have gone. Returns how many.
-int RemoveOrphanedCpuGroups(const std::string& prefix);
-
 }  // namespace skyseed

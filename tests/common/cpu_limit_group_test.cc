@@ -60,20 +60,5 @@ TEST(CpuLimitGroup, ThrottlesABusyProcessToItsQuota) {
   EXPECT_TRUE((*group)->Remove().ok());
 }
 
-TEST(CpuLimitGroup, OrphanedGroupsOfDeadProcessesAreRemoved) {
-  if (!CheckCpuLimitAvailable().ok()) GTEST_SKIP() << CheckCpuLimitAvailable().message();
-  const pid_t gone = fork();
-  if (gone == 0) _exit(0);
-  waitpid(gone, nullptr, 0);
-  const std::string prefix = "skyseed-test-orphan-";
-  Result<std::unique_ptr<CpuLimitGroup>> dead =
-      CpuLimitGroup::Create(prefix + std::to_string(gone) + "-0", 0.5);
-  Result<std::unique_ptr<CpuLimitGroup>> live =
-      CpuLimitGroup::Create(prefix + std::to_string(getppid()) + "-0", 0.5);
-  ASSERT_TRUE(dead.ok() && live.ok());
-  EXPECT_EQ(RemoveOrphanedCpuGroups(prefix), 1) << "only the dead pid's";
-  EXPECT_TRUE((*live)->Remove().ok());
-}
-
 }  // namespace
 }  // namespace skyseed
