@@ -27,7 +27,7 @@ struct ClusterDir {
   fs::path dir;      // absolute; relocated if the server's user cannot reach the one asked for
   RunAs as;          // who its server runs as
   PgStack stack;     // which PostgreSQL
-  std::string note;  // what the user should know: a relocation
+  std::string note;  // what the user should know: a relocation, a new cluster's stack
 };
 
 // The data directory of a skyseed cluster, initialized now if `data_dir` is
@@ -60,6 +60,9 @@ Result<ClusterDir> OpenOrInitCluster(const std::string& data_dir, const std::str
     SKYSEED_RETURN_IF_ERROR(CheckReachable(user, *resolved));
     SKYSEED_RETURN_IF_ERROR(RunInitdb(*resolved, user, stack));
     SKYSEED_RETURN_IF_ERROR(WriteMarker(*resolved, user));
+    // The stack was chosen now, by default or by --pg-stack: say which, once.
+    note += (note.empty() ? "" : "; ") + std::string("made a new cluster in ") +
+            resolved->string() + " on " + stack.Describe();
   }
   return ClusterDir{*resolved, user, stack, note};
 }

@@ -25,7 +25,7 @@ struct EmbeddedCluster {
   // "host=<data_dir> port=5432 dbname=skyseed user=postgres"; the socket
   // directory is the data directory (quoted when the path needs it).
   std::string conninfo;
-  std::string note;   // non-empty: a line to tell the user (the cluster was relocated)
+  std::string note;   // non-empty: a line to tell the user (relocated, or made on a stack)
   std::string stack;  // which PostgreSQL runs it (PgStack::Describe)
 };
 
@@ -63,7 +63,7 @@ struct ClusterState {
   bool running = false;
   int pid = 0;  // the postmaster's, when running
   std::string conninfo;
-  std::string note;   // non-empty: a line to tell the user (the cluster was relocated)
+  std::string note;   // non-empty: a line to tell the user (relocated, or made on a stack)
   std::string stack;  // which PostgreSQL runs it, or why none can
 };
 

@@ -8,7 +8,8 @@
 #    INSERT ... SELECT over generate_series, SQL-hashed values, ON CONFLICT DO
 #    NOTHING, indexes set aside and rebuilt), same tables and row counts.
 #   scripts/bench-grow.sh [TIER] [WORKDIR] [--no-reference]
-#   (default: S /var/tmp/skyseed-bench)
+#   (default: S /var/tmp/skyseed-bench; SKYSEED_BENCH_PG_STACK=debian13 runs
+#   the cluster on that stack, scripts/bench/lib.sh)
 set -euo pipefail
 tier="${1:-S}"
 work="${2:-/var/tmp/skyseed-bench}"
@@ -19,11 +20,16 @@ now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 fresh_db() { sql skyseed "DROP DATABASE IF EXISTS $1 WITH (FORCE)"; sql skyseed "CREATE DATABASE $1"; }
 
+# A server chrooted into a stack's root sees only its data directory of the
+# host's files: the floor's COPY files go there (outside every database's
+# size), and are removed after the floor.
+files="$work/files"
+[ -z "${SKYSEED_BENCH_PG_STACK-}" ] || files="$work/data/skyseed-bench-files"
 echo "== generating tier $tier as COPY files (not timed)"
-rm -rf "$work/files"
-"$bin" generate --tier "$tier" --out "$work/files" --chunk-rows 1000000 >/dev/null
-for f in "$work"/files/*.zst; do zstd -q -d --rm "$f"; done
-chmod -R a+rX "$work/files"
+rm -rf "$files"
+"$bin" generate --tier "$tier" --out "$files" --chunk-rows 1000000 >/dev/null
+for f in "$files"/*.zst; do zstd -q -d --rm "$f"; done
+chmod -R a+rX "$files"
 
 echo "== floor: server-side COPY FROM files + the same indexes + VACUUM ANALYZE"
 fresh_db bench_floor
@@ -36,7 +42,7 @@ obs_cols="$(sql bench_floor "SELECT string_agg(quote_ident(attname), ', ' ORDER 
   FROM pg_attribute WHERE attrelid = 'skyseed_corpus.obscore'::regclass AND attnum > 0
   AND NOT attisdropped AND attname <> 's_region_literal'")"
 obs_select="${obs_cols/s_region,/s_region::spoly,}"
-ls "$work"/files/*.pgcopy | xargs -P "$jobs" -I{} sh -c '
+ls "$files"/*.pgcopy | xargs -P "$jobs" -I{} sh -c '
   f="{}"; table="$(basename "$f" | cut -d. -f2)"
   if [ "$table" = obscore ]; then
     psql -X -q -v ON_ERROR_STOP=1 "$0" <<SQL
@@ -64,6 +70,7 @@ sql bench_floor "VACUUM (ANALYZE) skyseed_corpus.obscore" & sql bench_floor "VAC
 t3=$(now)
 floor_load=$(calc "$t1 - $t0"); floor_idx=$(calc "$t2 - $t1"); floor_vac=$(calc "$t3 - $t2")
 floor_total=$(calc "$t3 - $t0")
+[ "$files" = "$work/files" ] || rm -rf "$files"
 
 echo "== skyseed grow --tier $tier (end to end: generate, COPY, ledger, indexes, VACUUM, record)"
 fresh_db bench_skyseed

@@ -2,7 +2,9 @@
 # the work directory (a rebuild during a long run cannot swap it), starts
 # the embedded cluster in "$work/data" and defines the helpers every
 # benchmark uses. Expects $work; sets $bin. SKYSEED_BENCH_BINARY names a
-# binary already built (another build directory) instead of building.
+# binary already built (another build directory) instead of building;
+# SKYSEED_BENCH_PG_STACK names the stack a new cluster runs on (`--pg-stack`,
+# e.g. debian13; docs/growing.md "Two generations of the stack").
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 [ -n "${SKYSEED_BENCH_BINARY-}" ] || scripts/build.sh >/dev/null
 mkdir -p "$work"
@@ -13,10 +15,15 @@ bin="$work/skyseed"
 # $server_cgroup when it is set (memory_cgroup below), and the postmaster's
 # children inherit it.
 server() {
+  local stack=()
+  if [ "$1" = start ] && [ -n "${SKYSEED_BENCH_PG_STACK-}" ]; then
+    stack=(--pg-stack "$SKYSEED_BENCH_PG_STACK")
+  fi
   if [ "$1" = start ] && [ -n "${server_cgroup-}" ]; then
-    (echo "$BASHPID" > "$server_cgroup/cgroup.procs" && exec "$bin" server start --data-dir "$work/data" >/dev/null)
+    (echo "$BASHPID" > "$server_cgroup/cgroup.procs" &&
+      exec "$bin" server start --data-dir "$work/data" "${stack[@]}" >/dev/null)
   else
-    "$bin" server "$1" --data-dir "$work/data" >/dev/null
+    "$bin" server "$1" --data-dir "$work/data" "${stack[@]}" >/dev/null
   fi
 }
 # memory_cgroup NAME BYTES: a memory cgroup (v1 or v2) limited to BYTES,

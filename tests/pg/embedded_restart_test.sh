@@ -19,6 +19,8 @@ postmaster="$(head -1 "$cdir/postmaster.pid")"
 check "the postmaster is killed" kill -9 "$postmaster"
 kill -CONT "$pid"; wait "$pid"; rc=$?
 check "the grow completes (exit $rc)" test "$rc" = 0
+check "saying which PostgreSQL the new cluster runs on (PG_VERSION $(cat "$cdir/PG_VERSION"))" \
+  grep -q "made a new cluster in .* on PostgreSQL $(cat "$cdir/PG_VERSION") " "$work/err"
 check "saying once that it restarted the server" \
   test "$(grep -c "the embedded server was down: restarted it" "$work/err")" = 1
 check "a new postmaster runs" test "$(head -1 "$cdir/postmaster.pid")" != "$postmaster"
