@@ -37,7 +37,7 @@ Status CheckGrantServer(const ConnectionOptions& c, const GrowPlan& o) {
   return Status::InvalidArgument(
       "--grant " + o.grant_roles.front() + ": there is no embedded cluster in " + c.data_dir +
       " yet, so no such role either; grow into the server that has the role with --db (for "
-      "DaCHS: its database, see README \"Serve it with DaCHS\")");
+      "DaCHS: its database, see docs/tap.md, \"Serve it with DaCHS\")");
 }
 
 // Connects (starting the embedded cluster if it is the one), grows, and

@@ -27,8 +27,13 @@ struct TierCapacity {
 
 // A tier's best step: the highest mean throughput over a step's valid
 // windows (as the saturation rule takes them), its client count and its
-// mean p95; all 0 when no step has a valid window. The one definition of
-// "peak" that the report, the sweep's closing lines and `status` print.
+// mean p95; all 0 when no step has a valid window. It is the peak `status`,
+// the TAP sweep's closing lines and the report's capacity table
+// (`CapacityOf`) print. The report picks the same step with code of its own
+// in two more places: `PeakStep` (report/sweep_charts.h: the saturation
+// table and the charts against database size) and `ConnectionSentence`
+// (report/service_tables.cc). They agree with this one on every tier with a
+// valid window; when no step has one, those two still pick the first step.
 struct TierPeak {
   double rate = 0;
   int clients = 0;

@@ -75,7 +75,7 @@ std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_d
       {"checkpoint_timeout", "30min"},
       // Every GiST page a load touches after a checkpoint is written whole
       // to the WAL; lz4 compresses those images at a fraction of the CPU of
-      // "on" (pglz): docs/benchmarks.md, "Full-page images".
+      // "on" (pglz): docs/benchmarks/2026-12-full-scale.md, "Full-page images".
       {"wal_compression", "lz4"},
       // synchronous_commit stays on, the service setting: grow turns it off
       // in its own COPY sessions only (grow/pg_grow_database.cc).

@@ -1,6 +1,11 @@
-// A whole file read into memory: the one way skyseed reads a file back.
-// Only a regular file is read (a FIFO would block forever, a device never
-// end), and at most kMaxFileRead bytes of it.
+// A whole file read into memory, refusing what would hang or flood: only a
+// regular file is read (a FIFO would block forever, a device never end),
+// and at most kMaxFileRead bytes of it. It is how skyseed reads the files a
+// user names or a tool it ran wrote (sweep logs, manifest.json, pid and
+// cgroup files, `compare`'s inputs). It is not the only way: /proc files,
+// the server log, zstd COPY files (loader/copy_file.h, streamed through a
+// decompressor), a file at an offset (cluster/text_file.h) and the
+// sampler's output are read with std::ifstream where they are used.
 #pragma once
 
 #include <cstddef>

@@ -47,7 +47,7 @@ struct GrowPlan {
   std::optional<bool> standard_names;
   // The pg_sphere GiSTs (the footprint's above all) grow with every chunk
   // on the loading connections, so their cost is shared by --jobs backends
-  // and no single backend is the critical path (docs/benchmarks.md).
+  // and no single backend is the critical path (docs/benchmarks/2026-12-where-the-work-goes.md).
   // false: set aside while a table is empty and built once after its load,
   // in one backend each.
   bool gist_during_load = true;

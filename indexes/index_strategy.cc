@@ -24,8 +24,9 @@ int BuildOrder(IndexKind kind) {
 // What inserting a row into a live btree costs over what rebuilding the
 // btree costs per row, rounded down: 6.8 with 2 M rows in memory, 10.7
 // with 8 M (scripts/bench/btree-live-vs-rebuild.sh), and far more once the
-// index outgrows shared_buffers (docs/benchmarks.md: the D3 -> D4 step
-// loaded 5-7x slower with its btrees live).
+// index outgrows shared_buffers (docs/benchmarks/2026-12-full-scale.md,
+// "Why the btree rule changed": the D3 -> D4 step loaded 5-7x slower with
+// its btrees live).
 constexpr uint64_t kLiveInsertOverRebuild = 8;
 
 }  // namespace

@@ -11,7 +11,8 @@
 // columns, the footprint as its literal) and moved by one INSERT ... SELECT
 // that casts it; the literal is kept beside the spoly so that verify reads
 // back exactly what the generator wrote (a spoly printed again is not).
-// docs/benchmarks.md compares this with the alternatives.
+// docs/benchmarks/2026-12-grow-vs-floor.md ("How s_region is stored")
+// compares this with the alternatives.
 #pragma once
 
 #include <functional>

@@ -16,7 +16,7 @@
 # the whole machine; --reference first grows the step once with variant A
 # and no limit, the same step while it fits in memory.
 # e.g. whether a position GiST larger than shared_buffers costs at D1 (it
-# does not while the page cache holds it: docs/benchmarks.md):
+# does not while the page cache holds it: docs/benchmarks/2026-12-where-the-work-goes.md):
 #   scripts/bench-grow-settings.sh S D1 "shared_buffers=256MB" "shared_buffers=512MB"
 # Ends with
 #   settings step=<FROM>-><TO> a=<A> b=<B> busy_ratio=<b/a> wall_ratio=<b/a>

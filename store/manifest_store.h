@@ -1,8 +1,12 @@
-// Every statement skyseed runs on its bookkeeping schema (the tables of
+// The statements on the corpus's bookkeeping tables (declared in
 // schema/manifest_schema.h): the corpus identity, the chunk ledger, the
-// index stash, the shard plan and the tier records. Nothing else in skyseed
-// writes SQL on skyseed.*; the decisions taken on what it reads are pure
-// functions elsewhere (grow/load_plan.h, grow/shard_growth.h, ...).
+// index stash, the shard plan and the tier records. Not every statement on
+// skyseed.*: the sweep's tables (skyseed.sweep_*) are written and read by
+// sweep/sweep_store.h, grow/grow.cc asks skyseed.tier itself whether a
+// --target-size tier is recorded, and the workload's scripts check
+// skyseed.corpus and skyseed.tier when pgbench loads them
+// (workload/workload_text.cc). The decisions taken on what these read
+// are pure functions elsewhere (grow/load_plan.h, grow/shard_growth.h, ...).
 #pragma once
 
 #include <cstdint>

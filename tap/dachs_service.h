@@ -1,11 +1,16 @@
-// GAVO DaCHS run by skyseed for the database it grew, as skyseed runs
-// PostgreSQL itself: a private configuration in a folder under the embedded
-// cluster's data directory, the corpus published with the RD `skyseed
-// dachs-rd` writes, served on a loopback port only. Stopping it unpublishes
-// everything DaCHS added (its roles, schemas, grants and files), leaving the
-// database as `skyseed verify` expects it. Served the way the users' services
-// run, on request: several DaCHS processes behind haproxy, each under a CPU
-// limit like a pod's, with pgbouncer between them and PostgreSQL.
+// GAVO DaCHS run by skyseed for a TAP sweep on its embedded cluster (Start
+// refuses without the sweep's record, which only that cluster has), as
+// skyseed runs PostgreSQL itself: its processes run as the cluster's owner,
+// a private configuration in a folder under the cluster's data directory,
+// the corpus published with the RD `skyseed dachs-rd` writes, served on
+// loopback ports only. Start first reaps what a killed sweep's DaCHS left
+// (tap/dachs_leftovers.h). Stopping it stops its processes and the servers
+// around them, removes their CPU groups, DaCHS's roles with their schemas
+// and grants (DROP OWNED), and the folder, leaving the database as
+// `skyseed verify` expects it. Served the way the users' services run, on
+// request: several DaCHS processes behind haproxy (`instances`), each under
+// a CPU limit like a pod's (`cpus`), with pgbouncer or Pgpool-II between
+// them and PostgreSQL (`pooler`).
 #pragma once
 
 #include <memory>

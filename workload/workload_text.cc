@@ -13,8 +13,9 @@ namespace {
 
 std::string Num(uint64_t v) { return std::to_string(v); }
 
-// The README's query forms, with the cone's pgbench variables as the centre
-// and radius. The position and footprint are the expressions the GiST
+// The query forms of docs/corpus.md ("Where the tables live, and how to
+// query them"), with the cone's pgbench variables as the centre and radius.
+// The position and footprint are the expressions the GiST
 // indexes are built on (schema/corpus_schema.h), or no index is used.
 constexpr const char* kCircle = "scircle(spoint(radians(:ra), radians(:dec)), radians(:radius))";
 

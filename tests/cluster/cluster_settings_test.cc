@@ -55,7 +55,7 @@ const std::vector<Machine>& Machines() {
   return machines;
 }
 
-// The README ("Which server"): shared_buffers 1/4 of memory,
+// docs/growing.md ("Which server"): shared_buffers 1/4 of memory,
 // effective_cache_size 3/4, max_parallel_workers >= 2 x connections,
 // max_worker_processes that + 8, max_wal_size 16GB, wal_compression lz4.
 TEST(SettingsConfTest, KeepsTheReadmePromisesOnEveryMachine) {

@@ -81,7 +81,7 @@ TEST(SkyStatistics, PlaneIsDenserThanThePolesByTheConfiguredFactor) {
   const double expected = (SkyStatisticsProbabilitySinB(0, z10) / z10) /
                           (SkyStatisticsProbabilitySinB(z60, 1) / (1 - z60));
   EXPECT_GT(expected, 5.0);            // a real excess, not a flat sky
-  EXPECT_NEAR(expected, 7.95, 0.005);  // the contrast the README states
+  EXPECT_NEAR(expected, 7.95, 0.005);  // the contrast docs/corpus.md states
   EXPECT_NEAR(measured / expected, 1.0, 0.05);
 }
 

@@ -3,8 +3,8 @@
 # mid-growth: skyseed manages that server, so it starts it again (once,
 # saying so) instead of waiting through its retries for a server nobody
 # would start. And a setting given with ALTER SYSTEM outlives the settings
-# skyseed writes at each start, until it is reset (the README's grow with
-# larger buffers). Runs a cluster of its own, beside the fixture's.
+# skyseed writes at each start, until it is reset (the grow with
+# larger buffers of docs/growing.md, "Which server"). Runs a cluster of its own, beside the fixture's.
 source "$(dirname "$0")/lib.sh"
 work="$(mktemp -d)"; chmod 755 "$work"  # the server's user must reach it when run as root
 cdir="$work/cluster"
@@ -28,7 +28,7 @@ check "the tier has the generator's digest" \
   test "$("$bin" status --data-dir "$cdir" | grep -c "$ci_digest")" -ge 1
 check "and verifies" "$bin" verify --data-dir "$cdir"
 
-# The README's recipe: ALTER SYSTEM, stop, grow (which starts the server),
+# docs/growing.md's recipe ("Which server"): ALTER SYSTEM, stop, grow (which starts the server),
 # reset, stop, and the next command's start brings skyseed's own sizing back.
 ours="$(grep -E "^shared_buffers = " "$cdir/skyseed.conf" | cut -d' ' -f3)"
 embedded() { psql -X -q -t -A "host=$cdir port=5432 dbname=skyseed user=postgres" -c "$1"; }

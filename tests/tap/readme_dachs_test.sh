@@ -28,9 +28,9 @@ finish() {
   echo "all passed"; exit 0
 }
 
-[ "$(id -u)" = 0 ] || { echo "FAIL: the README's DaCHS path runs as root"; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "FAIL: docs/tap.md's DaCHS path runs as root"; exit 1; }
 [ "$(realpath "$repo/build/app/skyseed")" = "$bin" ] ||
-  { echo "FAIL: the README runs build/app/skyseed; this test was given $bin"; exit 1; }
+  { echo "FAIL: docs/tap.md runs build/app/skyseed; this test was given $bin"; exit 1; }
 work="$(mktemp -d "$(suite_prefix "$bin")readme-dachs.XXXXXX")"
 psql_gavo() { runuser -u postgres -- psql -X -q -t -A -v ON_ERROR_STOP=1 -d gavo "$@"; }
 was_online=""
@@ -52,8 +52,8 @@ cleanup() {
 trap cleanup EXIT
 unset GAVOSETTINGS GAVOCUSTOM PGHOST PGPORT PGDATABASE PGUSER PGSERVICE
 
-# The blocks, in the README's order; then again, publishing twice in a row
-# and again after unpublishing (the README says they run in any order, any
+# The blocks, in docs/tap.md's order; then again, publishing twice in a row
+# and again after unpublishing (docs/tap.md says they run in any order, any
 # number of times).
 names=(dachs-install dachs-grow dachs-publish dachs-query dachs-unpublish)
 runs=(dachs-install dachs-grow dachs-publish dachs-query dachs-unpublish
@@ -71,7 +71,7 @@ done
 pg_ctlcluster 15 main start 2>/dev/null
 if [ -n "$(psql_gavo -c "SELECT 1 FROM pg_roles WHERE rolname = 'root'")" ]; then
   role_before=yes
-  echo "FAIL: cluster 15/main already has a role root; the README's createuser would fail"
+  echo "FAIL: cluster 15/main already has a role root; docs/tap.md's createuser would fail"
   exit 1
 fi
 if [ -n "$(psql_gavo -c "SELECT 1 FROM pg_namespace WHERE nspname IN ('skyseed_corpus', 'skyseed')")" ]; then
@@ -106,7 +106,7 @@ foreign_grants() {  # ACL entries on the corpus granted by anyone but the owner
 {
   echo 'set -eo pipefail'
   for name in "${runs[@]}"; do
-    echo "echo '-- README block $name'"
+    echo "echo '-- docs/tap.md block $name'"
     cat "$work/$name.sh"
     echo "between_blocks $name"
   done
@@ -115,7 +115,7 @@ between_blocks() {
   case "$1" in
     dachs-grow) state >"$work/before.state" ;;
     dachs-unpublish)
-      # What the README says is gone: the server and the RD.
+      # What docs/tap.md says is gone: the server and the RD.
       if curl -sf -o /dev/null http://localhost:8080/tap/availability; then
         echo "FAIL: a DaCHS server still answers after unpublishing"; return 1
       fi

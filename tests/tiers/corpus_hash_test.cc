@@ -69,9 +69,9 @@ TEST(CorpusHash, GoldenDigestOfTierCiSeed1) {
   EXPECT_EQ(h.corpus.Hex(), "d4b0f7a8f31aa82d8cea2cf260ddf62a");
 }
 
-// The digests the README publishes, so that anyone can prove a database with
-// `skyseed verify` against a number instead of a second database. D2-D4:
-// scripts/check-tier-digests.sh.
+// The digests docs/corpus.md publishes ("Reproducibility and the corpus
+// hash"), so that anyone can prove a database with `skyseed verify` against a
+// number instead of a second database. D2-D4: scripts/check-tier-digests.sh.
 TEST(CorpusHash, PublishedDigestsOfTiersSAndD1Seed1) {
   EXPECT_EQ(HashTier(*FindTier("S"), CorpusHashOptions(1, 2, 100000)).corpus.Hex(),
             "1c17c3821f61fe4f0b3683bed7314425");
