@@ -8,7 +8,7 @@
 
 #include "generator/corpus_tables.h"
 #include "generator/obscore_row.h"
-#include "sweep/machine_stats.h"
+#include "common/machine_stats.h"
 
 namespace skyseed {
 namespace {

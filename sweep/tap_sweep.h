@@ -12,7 +12,7 @@
 #include "capacity/sweep_record.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
-#include "sweep/machine_stats.h"
+#include "common/machine_stats.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
 #include "tiers/tier_spec.h"

@@ -14,7 +14,7 @@
 #include "common/file_identity.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
-#include "sweep/machine_stats.h"
+#include "common/machine_stats.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
 #include "tap/tap_load.h"
