@@ -102,7 +102,7 @@ std::string ServiceProfileLine(const std::string& tier, const ServiceProfileReco
   const std::vector<FrameShare> top = WidestFrames(r.main(), 1);
   char share[32] = "n/a", overhead[32] = "n/a";
   if (!top.empty()) std::snprintf(share, sizeof share, "%.3f", top.front().self);
-  if (r.overhead() != -1) std::snprintf(overhead, sizeof overhead, "%.3f", r.overhead());
+  if (r.overhead() != -1) std::snprintf(overhead, sizeof overhead, "%.1f%%", 100 * r.overhead());
   return "service-profile tier=" + tier + " clients=" + std::to_string(r.clients) +
          " sampler=" + (r.sampler.empty() ? "none" : ProgramName(r.sampler)) +
          " samples=" + std::to_string(r.main().samples) +

@@ -47,8 +47,10 @@ Result<ServiceProfileRecord> ProfileFromJson(const nlohmann::json& j);
 std::vector<FrameShare> WidestFrames(const CollapsedProfile& p, size_t n);
 
 // "service-profile tier=S clients=8 sampler=austin samples=5960
-// top=gavo.adql.nodes:flatten:0.310 overhead=0.042": the profile in one
-// line (sampler: its program's name; n/a where a figure is unknown).
+// top=gavo.adql.nodes:flatten:0.310 overhead=4.2%": the profile in one
+// line (sampler: its program's name; top: the widest frame and its own
+// share; overhead: the throughput the sampler cost, in percent; n/a where
+// a figure is unknown).
 std::string ServiceProfileLine(const std::string& tier, const ServiceProfileRecord& r);
 
 // "DaCHS spent 31.0 % of its CPU in gavo.adql.nodes:flatten (its own code;

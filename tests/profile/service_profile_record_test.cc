@@ -77,7 +77,7 @@ TEST(ServiceProfileRecord, WidestFrameAndCostByHand) {
   EXPECT_NEAR(r.overhead(), 0.2, 1e-12);
   EXPECT_EQ(ServiceProfileLine("S", r),
             "service-profile tier=S clients=8 sampler=austin samples=3 "
-            "top=gavo.adql.nodes:flatten:0.600 overhead=0.200");
+            "top=gavo.adql.nodes:flatten:0.600 overhead=20.0%");
   EXPECT_EQ(WidestFrameSentence(r),
             "DaCHS spent 60.0 % of its CPU in gavo.adql.nodes:flatten (its own code; 60.0 % with "
             "what it calls)");
