@@ -417,6 +417,7 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"
       "                                                 # stopped and unpublished per tier\n"
       "  skyseed sweep --target tap --db CONNINFO --tap-url http://host:8080/tap --tap-pid PID\n"
+      "  skyseed sweep --target tap --clients 1,8 --profile-service   # + DaCHS's flamegraph at 8\n"
       "The TAP limit is classified as tap-cpu, database-cpu, database-io, serialisation, client\n"
       "or unknown from /proc per process tree; --target both adds service-share.csv: each\n"
       "class's end-to-end p50 against the database's own for the same class.");
