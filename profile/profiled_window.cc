@@ -78,15 +78,19 @@ Result<ServiceProfileRecord> ProfileServiceWindow(
   SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
       dir / "flamegraph.svg", ProfileFlameGraph(*p, "DaCHS's CPU, tier " + q.tier + ", " + clients +
                                                         " (" + p->sampler + ")")));
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
+      dir / "flamegraph-wall.svg",
+      ProfileFlameGraph(*p, "DaCHS's wall time, tier " + q.tier + ", " + clients, true)));
   narrator.Say(ServiceProfileLine(q.tier, *p));
   narrator.Say(q.tier + ": " + WidestFrameSentence(*p));
   return p;
 }
 
-std::string ProfileFlameGraph(const ServiceProfileRecord& r, const std::string& title) {
-  if (!r.has_profile()) return "";
+std::string ProfileFlameGraph(const ServiceProfileRecord& r, const std::string& title, bool wall) {
+  const CollapsedProfile& p = wall ? r.wall : r.main();
+  if (p.samples == 0) return "";
   std::vector<FlameStack> stacks;
-  for (const auto& [frames, weight] : r.main().stacks) stacks.push_back({frames, weight});
+  for (const auto& [frames, weight] : p.stacks) stacks.push_back({frames, weight});
   return FlameGraphSvg(stacks, title);
 }
 

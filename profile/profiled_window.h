@@ -42,8 +42,11 @@ Result<ServiceProfileRecord> ProfileServiceWindow(
     const ProfileRequest& q, const std::function<Result<double>(const std::string&)>& window,
     Narrator& narrator);
 
-// The record's main profile (CPU, else wall) as a flamegraph <svg> of
-// `module:function` frames; an empty string without samples.
-std::string ProfileFlameGraph(const ServiceProfileRecord& r, const std::string& title);
+// The record's main profile (CPU, else wall), or with `wall` its wall
+// profile (every sample, idle threads too: on a busy host austin counts a
+// thread waiting for a core as running, docs/tap-sweeps.md), as a
+// flamegraph <svg> of `module:function` frames; "" without samples.
+std::string ProfileFlameGraph(const ServiceProfileRecord& r, const std::string& title,
+                              bool wall = false);
 
 }  // namespace skyseed

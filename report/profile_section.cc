@@ -75,6 +75,12 @@ ProfilePart RenderServiceProfiles(const SweepRecord& r, const std::string& prefi
     const std::string file = prefix + "flamegraph_" + t.tier + ".svg";
     const std::string svg = ProfileFlameGraph(*p, "DaCHS's CPU, tier " + t.tier);
     out.files.push_back({file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
+    // Wall time beside it: every thread's time, waiting included.
+    const std::string wall_file = prefix + "flamegraph_wall_" + t.tier + ".svg";
+    const std::string wall_svg = ProfileFlameGraph(*p, "DaCHS's wall time, tier " + t.tier, true);
+    if (!wall_svg.empty()) {
+      out.files.push_back({wall_file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + wall_svg});
+    }
     const std::string sentence = WidestFrameSentence(*p) + ". " + ProfileFacts(*p);
     out.html +=
         Panel(title, kProfileCaption,
@@ -82,7 +88,8 @@ ProfilePart RenderServiceProfiles(const SweepRecord& r, const std::string& prefi
                   EscapeMarkup(file) + "\">" + EscapeMarkup(file) + "</a></figcaption></figure>" +
                   HtmlTable(WidestTable(*p)));
     out.markdown += "\n**" + title + "**\n\n" + MdCell(sentence) + "\n\n" +
-                    MdTable(WidestTable(*p)) + "\n![flamegraph " + t.tier + "](" + file + ")\n";
+                    MdTable(WidestTable(*p)) + "\n![flamegraph " + t.tier + "](" + file + ")\n" +
+                    (wall_svg.empty() ? "" : "[wall time](" + wall_file + ")\n");
   }
   return out;
 }

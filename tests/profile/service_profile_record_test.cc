@@ -87,6 +87,8 @@ TEST(ServiceProfileRecord, TheFlamegraphDrawsTheCpuStacks) {
   const std::string svg = ProfileFlameGraph(HandMadeProfile(), "t");
   EXPECT_NE(svg.find("gavo.adql.nodes:flatten"), std::string::npos);
   EXPECT_EQ(svg.find("EpollSelector"), std::string::npos);  // idle: wall only
+  const std::string wall = ProfileFlameGraph(HandMadeProfile(), "t", true);
+  EXPECT_NE(wall.find("selectors:EpollSelector.select"), std::string::npos);
 }
 
 }  // namespace

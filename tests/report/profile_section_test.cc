@@ -73,6 +73,7 @@ TEST(ProfileSection, SummaryListsTheWidestFramesAndTheCost) {
     EXPECT_NE(svg.find("gavo.adql.nodes:flatten"), std::string::npos);
   }
   EXPECT_TRUE(drawn);
+  EXPECT_NE(s.markdown.find("[wall time](tap_sweep_"), std::string::npos);
   EXPECT_NE(s.html.find("The service&#39;s profile, tier S"), std::string::npos);
 }
 
