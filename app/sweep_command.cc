@@ -50,8 +50,9 @@ struct SweepArgs {
               tap_instances = DefaultText(Defaults().tap.instances),
               tap_pooler = PoolerName(Defaults().tap.pooler);
   std::vector<std::string> dachs_settings;
+  std::string profile_service;  // --profile-service [CLIENTS]; "" alone: the default count
   // Which options were given, for the combinations --target rules out.
-  bool mix_given = false, tap_given = false;
+  bool mix_given = false, tap_given = false, profile_given = false;
 };
 
 Result<int> ParseInt(const std::string& text, const char* what, uint64_t min, uint64_t max) {
@@ -198,7 +199,15 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   o->keep_logs = a.keep_logs;
   o->remeasure_flagged = a.remeasure_flagged;
   SKYSEED_RETURN_IF_ERROR(ParseLoadingOptions(a.loading, &o->grow));
-  return ParseTapOptions(a, o);
+  SKYSEED_RETURN_IF_ERROR(ParseTapOptions(a, o));
+  if (!a.profile_given) return Status::Ok();
+  if (!o->measures_tap() || !o->tap.url.empty()) {
+    return Status::InvalidArgument(
+        "--profile-service samples skyseed's own DaCHS: it needs --target tap or both, without "
+        "--tap-url");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(o->profile_clients, ParseProfileClients(a.profile_service, o->clients));
+  return Status::Ok();
 }
 
 // "a warm-up of 5 s intervals until steady, at most 120 s".
@@ -380,6 +389,12 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
   cmd->add_option("--dachs-setting", a->dachs_settings,
                   "SECTION.KEY=VALUE for skyseed's DaCHS's gavo.rc (repeatable), e.g. "
                   "async.defaultExecTimeSync=120");
+  cmd->add_option("--profile-service", a->profile_service,
+                  "[CLIENTS] one more TAP window per tier at CLIENTS (default 8, or the highest "
+                  "--clients) with skyseed's DaCHS sampled every 10 ms by py-spy or austin >= 3 "
+                  "(scripts/install-stack-debian13.sh): its flamegraph, widest frames and the "
+                  "sampler's cost (that window's req/s against the unsampled ones)")
+      ->expected(0, 1);
   AddSeedOption(cmd, &a->seed);
   cmd->add_option("--lookups", a->lookups, "distinct IDs the lookups draw from")
       ->default_val(a->lookups);
@@ -402,11 +417,13 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"
       "                                                 # stopped and unpublished per tier\n"
       "  skyseed sweep --target tap --db CONNINFO --tap-url http://host:8080/tap --tap-pid PID\n"
+      "  skyseed sweep --target tap --clients 1,8 --profile-service   # + DaCHS's flamegraph at 8\n"
       "The TAP limit is classified as tap-cpu, database-cpu, database-io, serialisation, client\n"
       "or unknown from /proc per process tree; --target both adds service-share.csv: each\n"
       "class's end-to-end p50 against the database's own for the same class.");
   cmd->callback([=] {
     a->mix_given = cmd->count("--mix") > 0;
+    a->profile_given = cmd->count("--profile-service") > 0;
     a->tap_given = cmd->count("--tap-url") + cmd->count("--tap-mix") + cmd->count("--tap-pid") +
                        cmd->count("--tap-ceiling") + cmd->count("--tap-tables") +
                        cmd->count("--tap-timeout") + cmd->count("--dachs-setting") +

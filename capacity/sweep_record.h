@@ -41,6 +41,9 @@ struct TierSweep {
   // when every window was recorded before (nothing measured, nothing warmed)
   // or --warmup 0.
   std::optional<WarmupRecord> warmup;
+  // The service sampled over one more window (profile/service_profile_record.h:
+  // its JSON, kept whole); null when none was asked for.
+  nlohmann::json service_profile;
 };
 
 // A tier's windows grouped by client count, in client order: its steps.

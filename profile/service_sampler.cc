@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -15,12 +16,7 @@
 namespace skyseed {
 namespace {
 
-struct SamplerRun {
-  int pid = 0;       // the service's process
-  pid_t child = -1;  // the sampler's
-  std::string output, log;
-  int exit_code = -1;
-};
+using SamplerRun = SamplingRun::Child;
 
 int OpenFresh(const std::string& path) {
   return open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -75,18 +71,21 @@ void WaitForRuns(std::vector<SamplerRun>* runs, double seconds) {
   clock_gettime(CLOCK_MONOTONIC, &start);
   for (SamplerRun& r : *runs) {
     int status = 0;
+    rusage usage{};
     while (r.child > 0) {
-      const pid_t got = waitpid(r.child, &status, WNOHANG);
+      const pid_t got = wait4(r.child, &status, WNOHANG, &usage);
       if (got == r.child) break;
       timespec now{};
       clock_gettime(CLOCK_MONOTONIC, &now);
       if (got < 0 || static_cast<double>(now.tv_sec - start.tv_sec) > seconds + 30) {
         kill(r.child, SIGKILL);
-        waitpid(r.child, &status, 0);
+        wait4(r.child, &status, 0, &usage);
         break;
       }
       usleep(50000);
     }
+    r.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+              static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
 }
@@ -141,27 +140,31 @@ std::vector<std::string> SamplerArgv(const Sampler& s, int pid, const SampleWind
           "-p",      p};
 }
 
-Result<ServiceProfile> SampleService(const Sampler& s, const std::vector<int>& pids,
-                                     const SampleWindow& w, const std::string& work_dir) {
-  ServiceProfile profile;
-  profile.sampler = s.name;
-  std::vector<SamplerRun> runs;
+SamplingRun StartSampling(const Sampler& s, const std::vector<int>& pids, const SampleWindow& w,
+                          const std::string& work_dir) {
+  SamplingRun run{s, w, {}, Status::Ok()};
   for (int pid : pids) {
     const std::string base = work_dir + "/profile-" + std::to_string(pid);
-    runs.push_back({pid, -1, base + ".txt", base + ".log", -1});
+    run.children.push_back({pid, -1, base + ".txt", base + ".log", -1, 0});
   }
-  Status started = Status::Ok();
-  for (SamplerRun& r : runs) {
-    if (started.ok()) started = StartRun(s, w, &r);
+  for (SamplerRun& r : run.children) {
+    if (run.started.ok()) run.started = StartRun(s, w, &r);
   }
-  WaitForRuns(&runs, w.seconds);
-  SKYSEED_RETURN_IF_ERROR(started);
+  return run;
+}
+
+Result<ServiceProfile> FinishSampling(SamplingRun* run) {
+  WaitForRuns(&run->children, run->window.seconds);
+  SKYSEED_RETURN_IF_ERROR(run->started);
+  ServiceProfile profile;
+  profile.sampler = run->sampler.name;
   std::string failures;
-  for (const SamplerRun& r : runs) {
+  for (const SamplerRun& r : run->children) {
     profile.outputs.push_back(r.output);
+    profile.sampler_cpu_s += r.cpu_s;
     Status read = ReadRun(r, &profile);
     if (!read.ok()) {
-      failures += "process " + std::to_string(r.pid) + " (" + s.name + " exit " +
+      failures += "process " + std::to_string(r.pid) + " (" + run->sampler.name + " exit " +
                   std::to_string(r.exit_code) + "): " + read.message() + "; ";
     }
   }
@@ -169,6 +172,12 @@ Result<ServiceProfile> SampleService(const Sampler& s, const std::vector<int>& p
     return Status::Unavailable("the sampler read no process: " + failures);
   }
   return profile;
+}
+
+Result<ServiceProfile> SampleService(const Sampler& s, const std::vector<int>& pids,
+                                     const SampleWindow& w, const std::string& work_dir) {
+  SamplingRun run = StartSampling(s, pids, w, work_dir);
+  return FinishSampling(&run);
 }
 
 }  // namespace skyseed

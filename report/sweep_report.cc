@@ -11,6 +11,7 @@
 #include "charts/line_chart.h"
 #include "report/format.h"
 #include "report/plan_flags.h"
+#include "report/profile_section.h"
 #include "report/service_tables.h"
 #include "report/sweep_charts.h"
 #include "report/sweep_tables.h"
@@ -29,9 +30,10 @@ std::string FindingsTable(const SweepRecord& r) {
   for (const TierSweep& t : r.tiers) {
     const auto steps = WindowsByClients(t);
     const std::vector<SweepWindow>* best = PeakStep(steps);
-    const std::string finding =
-        t.finding.saturated ? std::string(LimitKindName(t.finding.limit)) + ": " + t.finding.reason
-                            : "kept scaling up to the largest client count";
+    const std::string finding = t.finding.saturated
+                                    ? std::string(LimitKindName(t.finding.limit)) + ": " +
+                                          t.finding.reason + ProfileFindingNote(t)
+                                    : "kept scaling up to the largest client count";
     h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
          Cell(best ? FormatCount(ValidInterval(*best, WindowTps).mean) + (tap ? " req/s" : " tps")
                    : "-") +
@@ -197,7 +199,8 @@ std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
 // has no latency chart, and summary.md links none that was not written.
 std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                             const std::vector<GuardResult>& guards, const std::string& prefix,
-                            const std::set<std::string>& drawn, const std::string& closing_lines) {
+                            const std::set<std::string>& drawn, const std::string& closing_lines,
+                            const std::string& profiles) {
   const bool tap = r.key.tap();
   const int failed = FailedGuards(guards);
   std::string m = std::string("## ") +
@@ -215,8 +218,8 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
     const TierCapacity c = CapacityOf(t, slo);
     m += "| " + MdCell(t.tier) + " | " + FormatBytes(static_cast<double>(t.database_size)) + " | " +
          (c.peak_tps > 0 ? RateText(c.peak_tps, tap) + " at " + ClientsText(c.peak_clients) : "-") +
-         " | " + CapacityText(c, tap) + " | " + Limit(t) + " | " + MdCell(t.finding.reason) +
-         " |\n";
+         " | " + CapacityText(c, tap) + " | " + Limit(t) + " | " +
+         MdCell(t.finding.reason + ProfileFindingNote(t)) + " |\n";
   }
   std::string flags;
   for (const TierSweep& t : r.tiers) {
@@ -235,7 +238,7 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                        : "| Tier | Class | Flag | Where |\n|---|---|---|---|\n" + flags;
   }
   m += SweepTablesMarkdown(r);
-  m += ServiceTablesMarkdown(r);
+  m += ServiceTablesMarkdown(r) + profiles;
   m += "\n";
   if (drawn.count("throughput.svg")) m += "![throughput](" + prefix + "throughput.svg)\n";
   for (const TierSweep& t : r.tiers) {
@@ -273,13 +276,16 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
       scaling_lines.push_back(ScalingLine(*db, r, slo, generator));
       closing += "\n" + scaling_lines.back();
     }
-    out.markdown += SummaryMarkdown(r, slo, guards, p, drawn, closing);
+    ProfilePart profiles = RenderServiceProfiles(r, p);
+    out.files.insert(out.files.end(), profiles.files.begin(), profiles.files.end());
+    out.markdown += SummaryMarkdown(r, slo, guards, p, drawn, closing, profiles.markdown);
     out.html += std::string("<h2 class=\"part\">") +
                 (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
                 "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" +
                 HeadlineHtml(r, slo, guards) + FindingsTable(r) + share +
                 "<section class=\"charts\">\n" + figures + "</section>\n" + SweepTablesHtml(r) +
-                ServiceTablesHtml(r) + FlagsTable(r) + (tap ? std::string() : PlanFlagsTable(r));
+                ServiceTablesHtml(r) + profiles.html + FlagsTable(r) +
+                (tap ? std::string() : PlanFlagsTable(r));
   }
   out.closing_lines.insert(out.closing_lines.end(), scaling_lines.begin(), scaling_lines.end());
   return out;

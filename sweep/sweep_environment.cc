@@ -6,9 +6,9 @@
 #include <fstream>
 #include <string>
 
+#include "common/machine_stats.h"
 #include "generator/corpus_tables.h"
 #include "generator/obscore_row.h"
-#include "sweep/machine_stats.h"
 
 namespace skyseed {
 namespace {

@@ -1,5 +1,6 @@
 #include "sweep/sweep_options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <set>
@@ -120,6 +121,24 @@ Result<std::vector<int>> ParseClientList(const std::string& text) {
 }
 
 std::string MixText(const std::vector<MixClass>& mix) { return WeightsText(mix); }
+
+Result<int> ParseProfileClients(const std::string& text, const std::vector<int>& clients) {
+  std::string list;
+  for (int c : clients) list += (list.empty() ? "" : ",") + std::to_string(c);
+  if (text.empty()) {
+    for (int c : clients) {
+      if (c == 8) return 8;
+    }
+    return clients.back();
+  }
+  int c = 0;
+  if (!ParseInt(text, &c) || std::find(clients.begin(), clients.end(), c) == clients.end()) {
+    return Status::InvalidArgument("--profile-service " + text +
+                                   ": not one of the sweep's client counts (--clients " + list +
+                                   "); its profiled window is compared with theirs");
+  }
+  return c;
+}
 
 WarmupRule SweepWarmupRule(const SweepOptions& o) {
   WarmupRule rule;

@@ -87,6 +87,9 @@ struct SweepOptions {
   // Measure again, and record in their place, the windows a guard flagged
   // (a neighbour held the CPUs, swap grew, ...), as well as the missing ones.
   bool remeasure_flagged = false;
+  // --profile-service: one more TAP window at this client count with
+  // skyseed's DaCHS sampled (sweep/tap_profile.h); 0: none.
+  int profile_clients = 0;
 
   int tap_duration_s() const { return tap_window_s > 0 ? tap_window_s : duration_s; }
   bool measures_database() const { return target != SweepTarget::kTap; }
@@ -104,6 +107,9 @@ Result<SweepTarget> ParseSweepTarget(const std::string& text);
 // "1,8,16,32": growing, 1-1000.
 Result<std::vector<int>> ParseClientList(const std::string& text);
 std::string MixText(const std::vector<MixClass>& mix);
+// --profile-service's CLIENTS: one of the sweep's client counts; "" (the
+// option alone) 8 when the sweep measures 8, else its highest count.
+Result<int> ParseProfileClients(const std::string& text, const std::vector<int>& clients);
 
 // The warm-up rule of --warmup and --warmup-interval, other settings at
 // their defaults.

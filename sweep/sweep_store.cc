@@ -47,6 +47,16 @@ Result<std::map<std::string, json>> ReadSweepSetups(PgConnection& conn) {
   return setups;
 }
 
+// One tier's recorded row into *r; no row before any sweep made the table.
+Status SelectTierRow(PgConnection& conn, const std::string& key, const std::string& tier,
+                     const std::string& corpus_digest, PgResult* r) {
+  SKYSEED_ASSIGN_OR_RETURN(bool exist, TableExists(conn, ManifestSweepTier()));
+  if (!exist) return Status::Ok();
+  return conn.Query(SelectWhereSql(ManifestSweepTier(), conn.IdentQuoter(),
+                                   {"sweep_key", "tier", "corpus_digest"}, {}),
+                    {key, tier, corpus_digest}, r);
+}
+
 }  // namespace
 
 Status EnsureSweepTables(PgConnection& conn) {
@@ -99,6 +109,7 @@ Status RecordTierSweep(PgConnection& conn, const std::string& key, const TierSwe
   // for a table older databases already have.
   json finding = FindingToJson(t.finding, t.missing_evidence);
   finding["measured"] = MeasuredToJson(t.measured);
+  if (!t.service_profile.is_null()) finding["service_profile"] = t.service_profile;
   PgResult r;
   return conn.Query(UpsertSql(ManifestSweepTier(), conn.IdentQuoter()),
                     {key, t.tier, t.corpus_digest, std::to_string(t.database_size), finding.dump(),
@@ -114,14 +125,19 @@ Status RecordSweepSetup(PgConnection& conn, const std::string& key, const json& 
 Result<std::map<std::string, json>> ReadTierPlans(PgConnection& conn, const std::string& key,
                                                   const std::string& tier,
                                                   const std::string& corpus_digest) {
-  SKYSEED_ASSIGN_OR_RETURN(bool exist, TableExists(conn, ManifestSweepTier()));
-  if (!exist) return std::map<std::string, json>{};
   PgResult r;
-  SKYSEED_RETURN_IF_ERROR(conn.Query(SelectWhereSql(ManifestSweepTier(), conn.IdentQuoter(),
-                                                    {"sweep_key", "tier", "corpus_digest"}, {}),
-                                     {key, tier, corpus_digest}, &r));
+  SKYSEED_RETURN_IF_ERROR(SelectTierRow(conn, key, tier, corpus_digest, &r));
   if (r.rows() == 0) return std::map<std::string, json>{};
   return PlansFromText(r.text(0, 5));
+}
+
+Result<json> ReadTierProfile(PgConnection& conn, const std::string& key, const std::string& tier,
+                             const std::string& corpus_digest) {
+  PgResult r;
+  SKYSEED_RETURN_IF_ERROR(SelectTierRow(conn, key, tier, corpus_digest, &r));
+  if (r.rows() == 0) return json();
+  SKYSEED_ASSIGN_OR_RETURN(json finding, ParseJson(r.text(0, 4)));
+  return finding.value("service_profile", json());
 }
 
 Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
@@ -153,6 +169,7 @@ Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn) {
     t.missing_evidence =
         finding.value("missing_evidence", std::vector<std::string>{"not recorded with this sweep"});
     t.measured = MeasuredFromJson(finding.value("measured", json()));
+    t.service_profile = finding.value("service_profile", json());
     SKYSEED_ASSIGN_OR_RETURN(t.explain, PlansFromText(r.text(i, 5)));
     SKYSEED_ASSIGN_OR_RETURN(
         std::vector<SweepWindow> w,

@@ -40,6 +40,11 @@ Result<std::map<std::string, nlohmann::json>> ReadTierPlans(PgConnection& conn,
                                                             const std::string& tier,
                                                             const std::string& corpus_digest);
 
+// The service profile recorded with one tier's sweep (TierSweep::
+// service_profile); null when none was.
+Result<nlohmann::json> ReadTierProfile(PgConnection& conn, const std::string& key,
+                                       const std::string& tier, const std::string& corpus_digest);
+
 // Every recorded tier sweep with its windows (for status and report); an
 // empty list when no sweep ever ran.
 Result<std::vector<SweepRecord>> ReadSweepRecords(PgConnection& conn);

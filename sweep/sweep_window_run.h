@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "capacity/sweep_window.h"
+#include "common/machine_stats.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "sweep/cpu_attribution.h"
-#include "sweep/machine_stats.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
 

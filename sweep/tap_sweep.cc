@@ -7,6 +7,7 @@
 #include "capacity/capacity.h"
 #include "common/file_writes.h"
 #include "common/service_url.h"
+#include "profile/profiled_window.h"
 #include "schema/corpus_schema.h"
 #include "sweep/connection_probe.h"
 #include "sweep/cpu_attribution.h"
@@ -23,6 +24,44 @@ namespace fs = std::filesystem;
 namespace skyseed {
 
 using json = nlohmann::json;
+
+namespace {
+
+// The unsampled windows' mean throughput at `clients`: the valid ones, or
+// every one when a busy host flagged them all; -1 when none ran there.
+double UnprofiledRate(const TierSweep& t, int clients) {
+  const auto steps = WindowsByClients(t);
+  const auto step = steps.find(clients);
+  if (step == steps.end() || step->second.empty()) return -1;
+  const MeanInterval valid = ValidInterval(step->second, WindowTps);
+  if (valid.n > 0) return valid.mean;
+  double sum = 0;
+  for (const SweepWindow& w : step->second) sum += w.tps;
+  return sum / static_cast<double>(step->second.size());
+}
+
+// --profile-service: after the tier's windows, one more at its client
+// count with skyseed's DaCHS (its proven pids) sampled, into the record.
+Status ProfileTier(TapWindowSetting& s, PgConnection& c, const fs::path& tap_dir, TierSweep* t) {
+  const int seconds = s.options.tap_duration_s();
+  const ProfileRequest q{t->tier,
+                         s.options.profile_clients,
+                         static_cast<double>(seconds),
+                         UnprofiledRate(*t, s.options.profile_clients),
+                         s.service_pids,
+                         (tap_dir / "service-profile").string()};
+  const auto window = [&](const std::string& dir) -> Result<double> {
+    s.window_dir = dir;
+    SKYSEED_ASSIGN_OR_RETURN(SweepWindow w, RunTapWindow(s, c, q.clients, 0, seconds));
+    return w.tps;
+  };
+  SKYSEED_ASSIGN_OR_RETURN(ServiceProfileRecord r,
+                           ProfileServiceWindow(q, window, *s.options.narrator));
+  t->service_profile = ProfileToJson(r);
+  return Status::Ok();
+}
+
+}  // namespace
 
 Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection& c,
                       const ServerCapabilities& caps, const MachineFacts& machine,
@@ -62,7 +101,13 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
                            {}};
   // skyseed's DaCHS only when a window is still to be measured (a rerun of
   // a finished or saturated tier needs no service).
-  const bool to_measure = held && WindowsLeftToMeasure(o, done);
+  SKYSEED_ASSIGN_OR_RETURN(t->service_profile, ReadTierProfile(c, key, t->tier, t->corpus_digest));
+  // Asked for, and no profile recorded at that client count.
+  const json& recorded = t->service_profile;
+  const bool to_profile = held && o.profile_clients > 0 &&
+                          !(recorded.is_object() && recorded.contains("cpu") &&
+                            recorded.value("clients", 0) == o.profile_clients);
+  const bool to_measure = held && (WindowsLeftToMeasure(o, done) || to_profile);
   if (setting.url.empty() && to_measure) {
     DachsOptions d{o.tap.data_dir,        o.tap.dbname,    kCorpusSchema,
                    o.tap.dachs_settings,  o.tap.instances, o.tap.cpus,
@@ -101,7 +146,10 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
   // The TAP sweep's own window length (--tap-window), everything else as asked.
   SweepOptions tap_windows = o;
   tap_windows.duration_s = o.tap_duration_s();
-  const Status measured = MeasureTier(bench, tap_windows, "req/s", done, held, t, narrator);
+  Status measured = MeasureTier(bench, tap_windows, "req/s", done, held, t, narrator);
+  if (measured.ok() && to_profile && dachs) {
+    measured = ProfileTier(setting, c, tier_dir / "tap", t);
+  }
   if (dachs) {
     const Status stopped = dachs->Stop();
     if (measured.ok() && !stopped.ok()) return stopped;

@@ -10,9 +10,9 @@
 
 #include "capacity/service_share.h"
 #include "capacity/sweep_record.h"
+#include "common/machine_stats.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
-#include "sweep/machine_stats.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
 #include "tiers/tier_spec.h"

@@ -104,5 +104,21 @@ TEST(SweepOptions, TheKeyNamesTheWarmupBoundAndAnyOtherJudgedInterval) {
       << DatabaseSweepKey(o).Text();
 }
 
+TEST(SweepOptions, ProfileClientsAreOneOfTheSweepsAndDefaultToEight) {
+  EXPECT_EQ(*ParseProfileClients("", {1, 8, 16}), 8);
+  EXPECT_EQ(*ParseProfileClients("", {1, 2}), 2);  // no 8: the highest
+  EXPECT_EQ(*ParseProfileClients("16", {1, 8, 16}), 16);
+  for (const char* bad : {"4", "0", "x", "8 ", "-8"}) {
+    Result<int> r = ParseProfileClients(bad, {1, 8, 16});
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.status().message().find("--clients 1,8,16"), std::string::npos);
+  }
+  // Not in the sweep's key: a profile does not change its windows.
+  SweepOptions o;
+  const std::string key = TapSweepKey(o).Text();
+  o.profile_clients = 8;
+  EXPECT_EQ(TapSweepKey(o).Text(), key);
+}
+
 }  // namespace
 }  // namespace skyseed

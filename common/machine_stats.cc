@@ -1,4 +1,4 @@
-#include "sweep/machine_stats.h"
+#include "common/machine_stats.h"
 
 #include <sys/statvfs.h>
 
