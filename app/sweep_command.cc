@@ -127,7 +127,9 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
         "--target tap without --tap-url runs DaCHS for skyseed's embedded cluster; with --db, "
         "give the URL of the TAP service in front of that database (--tap-url)");
   }
-  SKYSEED_RETURN_IF_ERROR(CheckDachsInstalled());
+  // The DaCHS of the stack the cluster runs on (tap/dachs_program.h).
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.dachs,
+                           DachsForCluster(a.loading.conn.data_dir, a.loading.conn.pg_stack));
   SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(a.loading.conn.database));
   SKYSEED_RETURN_IF_ERROR(CheckServingTools(o->tap.instances, o->tap.cpus, o->tap.pooler));
   if (o->grow.standard_names.value_or(false)) {
