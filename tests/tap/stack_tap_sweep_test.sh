@@ -6,7 +6,8 @@
 # (/proc/PID/root) as the cluster's owner; every window answered requests
 # (tap_sweep_check.py recomputes the windows from the request logs); the
 # sweep's environment names the DaCHS version the root's dpkg status holds;
-# nothing of DaCHS is left and `skyseed verify` passes.
+# nothing of DaCHS is left and `skyseed verify` passes. A root without
+# DaCHS is refused before anything is made.
 #   stack_tap_sweep_test.sh SKYSEED_BINARY     (KEEP=1 leaves the temp dir)
 # Needs scripts/install-stack-debian13.sh --with-dachs.
 set -u  # no -e: the test looks at exit codes itself
@@ -35,6 +36,20 @@ cleanup() {
   if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
+
+# A root without DaCHS: refused before anything is made. The root's server
+# programs, linked into a stacks folder of the test's own (root's alone to
+# write, as a stack must be), with no DaCHS beside them.
+stacks="$work/stacks"
+bindir=usr/lib/postgresql/17/bin
+mkdir -p -m 0755 "$stacks/nodachs/$bindir" "$stacks/nodachs/usr/share/postgresql/17/extension"
+for p in initdb pg_ctl postgres; do ln -s "$root/$bindir/$p" "$stacks/nodachs/$bindir/$p"; done
+touch "$stacks/nodachs/usr/share/postgresql/17/extension/pg_sphere.control"
+chmod 0755 "$stacks"
+SKYSEED_STACKS_DIR="$stacks" refused "a TAP sweep on a root without DaCHS" --target tap --tier ci \
+  --pg-stack nodachs
+check "the refusal names the script that installs it" \
+  grep -q "install-stack-nodachs.sh --with-dachs" "$work/refused.err"
 
 check "skyseed grow --tier ci --pg-stack debian13 --standard-names none" \
   "$bin" grow --tier ci --pg-stack debian13 --standard-names none --data-dir "$pgdir" \
