@@ -349,7 +349,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
                   "a running TAP service's base URL (e.g. http://host:8080/tap); without it "
                   "skyseed runs GAVO DaCHS itself for its embedded cluster, as the cluster's "
                   "owner, on a --database named in a-z, 0-9 and _ (DaCHS's own set-up writes "
-                  "the name unquoted into SQL)");
+                  "the name unquoted into SQL): the host's DaCHS, or on a cluster of a "
+                  "--pg-stack root the DaCHS installed there, chrooted like the server "
+                  "(install-stack-debian13.sh --with-dachs: 2.11)");
   cmd->add_option("--tap-mix", a->tap_mix,
                   "CLASS=WEIGHT,... summing to 100; classes: " + TapClassNames())
       ->default_val(a->tap_mix);
