@@ -6,6 +6,7 @@
 # (/proc/PID/root) as the cluster's owner; every window answered requests
 # (tap_sweep_check.py recomputes the windows from the request logs); the
 # sweep's environment names the DaCHS version the root's dpkg status holds;
+# after a kill -9 of a second sweep, `server stop` stops its orphaned DaCHS;
 # nothing of DaCHS is left and `skyseed verify` passes. A root without
 # DaCHS is refused before anything is made.
 #   stack_tap_sweep_test.sh SKYSEED_BINARY     (KEEP=1 leaves the temp dir)
@@ -92,6 +93,26 @@ assert "(%s)" % upstream in s["server"], s  # "GAVO DaCHS Software (2.11) Schema
 assert s["dachs_package"] == package, s
 assert s["dachs_from"] == "the debian13 root's (%s)" % root, s
 PY
+
+# kill -9 of a sweep whose root's DaCHS serves: the next `server stop`
+# stops the orphan the record proves and removes what it left.
+"$bin" sweep --target tap --tier ci --clients 1 --duration 30 --reps 1 --warmup 0 \
+  --data-dir "$pgdir" --out "$work/killed9" >"$work/killed9.log" 2>&1 &
+victim=$!
+for _ in $(seq 1800); do
+  grep -q "serves the corpus" "$work/killed9.log" && break
+  alive "$victim" || break
+  sleep 0.1
+done
+orphan="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/killed9.log")"
+kill -9 "$victim"; wait "$victim" 2>/dev/null
+check "after kill -9 the orphaned DaCHS (pid ${orphan:-none}) still serves from the root" \
+  test -n "$orphan" -a "$(readlink "/proc/$orphan/root" 2>/dev/null)" = "$root"
+"$bin" server stop --data-dir "$pgdir" >"$work/stop.log" 2>&1
+check "server stop removes the orphan ($(head -1 "$work/stop.log"))" \
+  grep -q "killed skyseed sweep left" "$work/stop.log"
+check "the orphan is stopped" bash -c '! ps -o stat= -p "$1" | grep -qv Z' _ "$orphan"
+"$bin" server start --data-dir "$pgdir" >/dev/null 2>&1
 
 check "no DaCHS left running" test -z "$(service_leftovers "$work")"
 check "no DaCHS folder left" test ! -e "$pgdir/skyseed-dachs"
