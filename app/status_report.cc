@@ -202,11 +202,22 @@ void PrintText(const nlohmann::json& j) {
   PrintPastLastTier(j["rows_past_last_tier"]);
 }
 
+// The TAP service a sweep measured, as its setup recorded it: "GAVO DaCHS
+// Software (2.11) Schema (36/36), the debian13 root's (...)"; "" for none.
+std::string ServiceText(const nlohmann::json& setup) {
+  if (!setup.is_object() || !setup.contains("service")) return "";
+  const nlohmann::json& s = setup["service"];
+  if (!s.is_object() || !s.contains("server") || !s["server"].is_string()) return "";
+  const std::string from = s.value("dachs_from", "");
+  return s["server"].get<std::string>() + (from.empty() ? "" : ", " + from);
+}
+
 // Per recorded sweep and tier: windows, peak mean throughput over valid
-// windows, and the saturation finding.
+// windows, the saturation finding and the TAP service it measured.
 nlohmann::json SweepsJson(const std::vector<SweepRecord>& sweeps) {
   nlohmann::json out = nlohmann::json::array();
   for (const SweepRecord& r : sweeps) {
+    const std::string service = ServiceText(r.setup);
     for (const TierSweep& t : r.tiers) {
       const TierPeak peak = PeakOf(t);
       int flagged = 0;
@@ -221,6 +232,7 @@ nlohmann::json SweepsJson(const std::vector<SweepRecord>& sweeps) {
                      {"peak_at_clients", peak.clients},
                      {"saturated", t.finding.saturated},
                      {"finding", t.finding.reason}});
+      if (!service.empty()) out.back()["service"] = service;
     }
   }
   return out;
@@ -236,6 +248,9 @@ void PrintSweeps(const nlohmann::json& sweeps) {
         s["saturated"].get<bool>() ? s["finding"].get<std::string>().c_str() : "kept scaling");
     std::printf("  sweep %s: %s\n", s["sweep_id"].get<std::string>().c_str(),
                 s["sweep"].get<std::string>().c_str());
+    if (s.contains("service")) {
+      std::printf("  served by %s\n", s["service"].get<std::string>().c_str());
+    }
   }
 }
 

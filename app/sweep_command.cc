@@ -128,7 +128,9 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
         "--target tap without --tap-url runs DaCHS for skyseed's embedded cluster; with --db, "
         "give the URL of the TAP service in front of that database (--tap-url)");
   }
-  SKYSEED_RETURN_IF_ERROR(CheckDachsInstalled());
+  // The DaCHS of the stack the cluster runs on (tap/dachs_program.h).
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.dachs,
+                           DachsForCluster(a.loading.conn.data_dir, a.loading.conn.pg_stack));
   SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(a.loading.conn.database));
   SKYSEED_RETURN_IF_ERROR(CheckServingTools(o->tap.instances, o->tap.cpus, o->tap.pooler));
   if (o->grow.standard_names.value_or(false)) {
@@ -356,7 +358,9 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
                   "a running TAP service's base URL (e.g. http://host:8080/tap); without it "
                   "skyseed runs GAVO DaCHS itself for its embedded cluster, as the cluster's "
                   "owner, on a --database named in a-z, 0-9 and _ (DaCHS's own set-up writes "
-                  "the name unquoted into SQL)");
+                  "the name unquoted into SQL): the host's DaCHS, or on a cluster of a "
+                  "--pg-stack root the DaCHS installed there, chrooted like the server "
+                  "(install-stack-debian13.sh --with-dachs: 2.11)");
   cmd->add_option("--tap-mix", a->tap_mix,
                   "CLASS=WEIGHT,... summing to 100; classes: " + TapClassNames())
       ->default_val(a->tap_mix);

@@ -14,6 +14,7 @@
 #include "common/status.h"
 #include "grow/grow.h"
 #include "tap/dachs_leftovers.h"
+#include "tap/dachs_program.h"
 #include "tap/service_daemons.h"
 #include "tap/tap_load.h"
 #include "workload/tap_classes.h"
@@ -59,6 +60,7 @@ struct TapServiceOptions {
   std::string dbname;                // ... and its database
   PrivateRecord* record = nullptr;   // the sweep's record beside it, held (tap/dachs_leftovers.h)
   ClusterConninfo cluster_conninfo;  // the cluster's databases
+  DachsProgram dachs;                // which DaCHS: the host's, or the cluster's stack root's
   double timeout_s = TapLoadOptions{}.timeout_s;  // per request
 };
 

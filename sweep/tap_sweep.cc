@@ -109,10 +109,10 @@ Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection&
                             recorded.value("clients", 0) == o.profile_clients);
   const bool to_measure = held && (WindowsLeftToMeasure(o, done) || to_profile);
   if (setting.url.empty() && to_measure) {
-    DachsOptions d{o.tap.data_dir,        o.tap.dbname,    kCorpusSchema,
-                   o.tap.dachs_settings,  o.tap.instances, o.tap.cpus,
-                   o.tap.pooler,          o.tap.timeout_s, o.tap.record,
-                   o.tap.cluster_conninfo};
+    DachsOptions d{o.tap.data_dir,         o.tap.dbname,    kCorpusSchema,
+                   o.tap.dachs_settings,   o.tap.instances, o.tap.cpus,
+                   o.tap.pooler,           o.tap.timeout_s, o.tap.record,
+                   o.tap.cluster_conninfo, o.tap.dachs};
     SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
     setting.url = dachs->url();
     setting.service_pids = dachs->pids();

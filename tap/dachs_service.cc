@@ -9,12 +9,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <thread>
 
-#include "common/child_process.h"
 #include "common/file_identity.h"
 #include "common/file_reads.h"
 #include "common/file_writes.h"
@@ -121,12 +119,11 @@ std::string DachsService::RcPath(size_t i) const {
 
 Status DachsService::RunDachs(const std::vector<std::string>& args, const std::string& log_name,
                               size_t instance) {
-  std::vector<std::string> argv = {"dachs"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  return RunTool(
-             AsUser(user_, argv), (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string(),
+  return RunDachsProgram(
+             options_.program, user_, options_.data_dir, args,
              {"GAVOSETTINGS=" + RcPath(instance),
-              "GAVOCUSTOM=" + (fs::path(root_) / "no-gavorc").string(), "PYTHONWARNINGS=ignore"})
+              "GAVOCUSTOM=" + (fs::path(root_) / "no-gavorc").string(), "PYTHONWARNINGS=ignore"},
+             (fs::path(root_) / "skyseed-logs" / (log_name + ".log")).string())
       .Annotate("dachs " + args.front());
 }
 
@@ -144,6 +141,7 @@ Result<std::unique_ptr<DachsService>> DachsService::Start(const DachsOptions& op
       ReapRecorded(*options.record, options.data_dir, s->user_, options.cluster_conninfo));
   if (!reaped.empty()) narrator.Say(reaped);
   SKYSEED_RETURN_IF_ERROR(RemoveDachsRoles(conn));
+  SKYSEED_RETURN_IF_ERROR(PrepareDachsRoot(options.program, options.data_dir));
   SKYSEED_RETURN_IF_ERROR(s->Configure(narrator));
   SKYSEED_RETURN_IF_ERROR(s->Serve());
   std::string how = "pid";
@@ -153,7 +151,8 @@ Result<std::unique_ptr<DachsService>> DachsService::Start(const DachsOptions& op
   if (options.cpus > 0) how += "; each limited to " + FormatCpus(options.cpus) + " CPUs";
   if (options.pooler != PoolerKind::kNone)
     how += std::string("; through ") + PoolerName(options.pooler);
-  narrator.Say("DaCHS " + s->version_ + " serves the corpus at " + s->url_ + " (" + how + ")");
+  narrator.Say("DaCHS " + s->version_ + ", " + options.program.Describe() +
+               ", serves the corpus at " + s->url_ + " (" + how + ")");
   return s;
 }
 
@@ -436,6 +435,8 @@ nlohmann::json DachsService::Describe() const {
   for (const auto& limit : limits_) limits.push_back(limit->Describe());
   return {{"server", "GAVO DaCHS " + version_},
           {"managed_by_skyseed", true},
+          {"dachs_from", options_.program.Describe()},
+          {"dachs_package", DachsPackageVersion(options_.program)},
           {"processes", std::max(1, options_.instances)},
           {"balancer", ports_.size() > 1 ? "haproxy, round robin per request" : "none"},
           {"cpus_per_process", options_.cpus},

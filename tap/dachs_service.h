@@ -27,6 +27,7 @@
 #include "loader/pg_connection.h"
 #include "tap/dachs_checks.h"
 #include "tap/dachs_leftovers.h"
+#include "tap/dachs_program.h"
 #include "tap/service_daemons.h"
 
 namespace skyseed {
@@ -44,6 +45,7 @@ struct DachsOptions {
   // (locked) by the sweep: required.
   PrivateRecord* record = nullptr;
   ClusterConninfo cluster_conninfo;  // for the record's reaping
+  DachsProgram program;              // the host's DaCHS, or a stack root's (tap/dachs_program.h)
 };
 
 class DachsService {
@@ -81,7 +83,7 @@ class DachsService {
   // Process i's own folder `name` ("state", "logs"): name for process 0,
   // name-i for the others.
   std::string InstanceFolder(const char* name, size_t i) const;
-  // As the cluster's owner (through runuser) when we are root.
+  // As the cluster's owner when we are root; from options_.program.
   Status RunDachs(const std::vector<std::string>& args, const std::string& log_name,
                   size_t instance = 0);
   Status RemoveFromDatabase();
