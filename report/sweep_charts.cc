@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 
-#include "capacity/sweep_record.h"
 #include "common/number_text.h"
 #include "report/format.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 namespace {

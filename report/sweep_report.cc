@@ -6,8 +6,6 @@
 #include <set>
 
 #include "capacity/service_share.h"
-#include "capacity/sweep_record.h"
-#include "capacity/sweep_window.h"
 #include "charts/line_chart.h"
 #include "report/format.h"
 #include "report/plan_flags.h"
@@ -15,6 +13,8 @@
 #include "report/service_tables.h"
 #include "report/sweep_charts.h"
 #include "report/sweep_tables.h"
+#include "sweep_record/sweep_record.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 namespace {

@@ -3,11 +3,12 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
-#include "capacity/sweep_record.h"
-#include "capacity/sweep_window.h"
+#include "capacity/saturation.h"
 #include "common/number_text.h"
 #include "report/format.h"
 #include "report/report_table.h"
+#include "sweep_record/sweep_record.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 namespace {

@@ -10,10 +10,10 @@
 #include <string>
 
 #include "capacity/service_share.h"
-#include "capacity/sweep_record.h"
 #include "common/status.h"
 #include "sweep/sweep_options.h"
 #include "sweep/tap_sweep.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

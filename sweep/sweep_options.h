@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "capacity/saturation.h"
-#include "capacity/sweep_key.h"
 #include "capacity/warmup.h"
 #include "common/private_record.h"
 #include "common/status.h"
 #include "grow/grow.h"
+#include "sweep_record/sweep_key.h"
 #include "tap/dachs_leftovers.h"
 #include "tap/dachs_program.h"
 #include "tap/service_daemons.h"

@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "capacity/service_share.h"
-#include "capacity/sweep_record.h"
 #include "common/machine_stats.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
+#include "sweep_record/sweep_record.h"
 #include "tiers/tier_spec.h"
 
 namespace skyseed {
