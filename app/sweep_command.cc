@@ -70,7 +70,7 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
     }
     return Status::Ok();
   }
-  if (o->target == SweepTarget::kTap && a.mix_given) {
+  if (o->target == TargetChoice::kTap && a.mix_given) {
     return Status::InvalidArgument(
         "--mix names the database sweep's classes; --target tap measures --tap-mix (classes: " +
         TapClassNames() + ")");
