@@ -19,7 +19,7 @@ class DatabaseTarget final : public SweepTarget {
   // pgbench's and psql's connection without a password on their argv.
   DatabaseTarget(const SweepOptions& o, PgConnection& conn, const ChildConnection& child)
       : o_(o), conn_(conn), child_(child), key_(DatabaseSweepKey(o)) {}
-  const char* Units() const override { return "tps"; }
+  const char* Units() const override { return key_.units(); }
   const SweepKey& Key() const override { return key_; }
   nlohmann::json Describe(const nlohmann::json& common_setup) const override {
     return common_setup;

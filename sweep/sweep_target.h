@@ -37,7 +37,7 @@ struct SweepTier {
 class SweepTarget {
  public:
   virtual ~SweepTarget() = default;
-  // What a window counts per second: "tps", "req/s".
+  // What a window counts per second: its key's (RateUnits, sweep_record/sweep_key.h).
   virtual const char* Units() const = 0;
   // Which recorded windows are its own, and their length (duration_s).
   virtual const SweepKey& Key() const = 0;

@@ -31,7 +31,7 @@ class TapTarget final : public SweepTarget {
   // `conn` outlives it: the sweep's monitoring connection.
   TapTarget(const SweepOptions& o, PgConnection& conn) : o_(o), conn_(conn), key_(TapSweepKey(o)) {}
   ~TapTarget() override;
-  const char* Units() const override { return "req/s"; }
+  const char* Units() const override { return key_.units(); }
   const SweepKey& Key() const override { return key_; }
   // DescribeTapSetup's, with the last service skyseed started.
   nlohmann::json Describe(const nlohmann::json& common_setup) const override;

@@ -7,6 +7,18 @@
 
 namespace skyseed {
 
+const char* RateUnits(SweepKind kind) {
+  switch (kind) {
+    case SweepKind::kDatabase:
+      return "tps";
+    case SweepKind::kTap:
+      return "req/s";
+  }
+  return "tps";
+}
+
+const char* SweepKey::units() const { return RateUnits(kind); }
+
 std::string SweepKey::Text() const {
   std::string warmup = ";warmup=" + std::to_string(warmup_s);
   if (warmup_interval_s > 0) warmup += ";warmup_interval=" + std::to_string(warmup_interval_s);
