@@ -60,6 +60,45 @@ Result<int> ParseInt(const std::string& text, const char* what, uint64_t min, ui
   return static_cast<int>(v);
 }
 
+// The service's options against each other: a --tap-url service's, or
+// those of skyseed's own DaCHS, which needs the embedded cluster.
+Status CheckTapService(const SweepArgs& a, SweepOptions* o) {
+  if (!o->tap.url.empty()) {
+    if (!a.dachs_settings.empty() || o->tap.cpus > 0 || o->tap.instances > 1 ||
+        o->tap.pooler != PoolerKind::kNone) {
+      return Status::InvalidArgument(
+          "--dachs-setting, --tap-cpus, --tap-instances and --tap-pooler configure skyseed's own "
+          "DaCHS; the service at --tap-url is described by --tap-pid and --tap-ceiling");
+    }
+    if (o->tap.pid > 0 && kill(o->tap.pid, 0) != 0) {
+      return Status::InvalidArgument("--tap-pid " + a.tap_pid + ": no such process");
+    }
+    return Status::Ok();
+  }
+  if (o->tap.pid > 0 || o->tap.ceiling_cores > 0) {
+    return Status::InvalidArgument(
+        "--tap-pid and --tap-ceiling describe the service at --tap-url; skyseed knows its own "
+        "DaCHS's");
+  }
+  if (!UsesEmbeddedCluster(a.loading.conn)) {
+    return Status::InvalidArgument(
+        "--target tap without --tap-url runs DaCHS for skyseed's embedded cluster; with --db, "
+        "give the URL of the TAP service in front of that database (--tap-url)");
+  }
+  // The DaCHS of the stack the cluster runs on (tap/dachs_program.h).
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.dachs,
+                           DachsForCluster(a.loading.conn.data_dir, a.loading.conn.pg_stack));
+  SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(a.loading.conn.database));
+  SKYSEED_RETURN_IF_ERROR(CheckServingTools(o->tap.instances, o->tap.cpus, o->tap.pooler));
+  if (o->grow.standard_names.value_or(false)) {
+    return Status::InvalidArgument(
+        "--standard-names skyseed: DaCHS publishes its own ivoa.obscore; skyseed's DaCHS needs "
+        "--standard-names none (the default with --target tap)");
+  }
+  o->grow.standard_names = false;
+  return Status::Ok();
+}
+
 // --target and the TAP options, checked against each other.
 Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
   SKYSEED_ASSIGN_OR_RETURN(o->target, ParseSweepTarget(a.target));
@@ -106,40 +145,7 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
   }
   SKYSEED_ASSIGN_OR_RETURN(o->tap.instances, ParseInt(a.tap_instances, "--tap-instances", 1, 64));
   SKYSEED_ASSIGN_OR_RETURN(o->tap.pooler, ParsePooler(a.tap_pooler));
-  if (!o->tap.url.empty()) {
-    if (!a.dachs_settings.empty() || o->tap.cpus > 0 || o->tap.instances > 1 ||
-        o->tap.pooler != PoolerKind::kNone) {
-      return Status::InvalidArgument(
-          "--dachs-setting, --tap-cpus, --tap-instances and --tap-pooler configure skyseed's own "
-          "DaCHS; the service at --tap-url is described by --tap-pid and --tap-ceiling");
-    }
-    if (o->tap.pid > 0 && kill(o->tap.pid, 0) != 0) {
-      return Status::InvalidArgument("--tap-pid " + a.tap_pid + ": no such process");
-    }
-    return Status::Ok();
-  }
-  if (o->tap.pid > 0 || o->tap.ceiling_cores > 0) {
-    return Status::InvalidArgument(
-        "--tap-pid and --tap-ceiling describe the service at --tap-url; skyseed knows its own "
-        "DaCHS's");
-  }
-  if (!UsesEmbeddedCluster(a.loading.conn)) {
-    return Status::InvalidArgument(
-        "--target tap without --tap-url runs DaCHS for skyseed's embedded cluster; with --db, "
-        "give the URL of the TAP service in front of that database (--tap-url)");
-  }
-  // The DaCHS of the stack the cluster runs on (tap/dachs_program.h).
-  SKYSEED_ASSIGN_OR_RETURN(o->tap.dachs,
-                           DachsForCluster(a.loading.conn.data_dir, a.loading.conn.pg_stack));
-  SKYSEED_RETURN_IF_ERROR(CheckDachsDatabaseName(a.loading.conn.database));
-  SKYSEED_RETURN_IF_ERROR(CheckServingTools(o->tap.instances, o->tap.cpus, o->tap.pooler));
-  if (o->grow.standard_names.value_or(false)) {
-    return Status::InvalidArgument(
-        "--standard-names skyseed: DaCHS publishes its own ivoa.obscore; skyseed's DaCHS needs "
-        "--standard-names none (the default with --target tap)");
-  }
-  o->grow.standard_names = false;
-  return Status::Ok();
+  return CheckTapService(a, o);
 }
 
 // One line when nothing answers at --tap-url: before any server is started.
@@ -156,20 +162,14 @@ Status CheckTapUrl(const SweepOptions& o) {
 
 // Every option, before anything is touched.
 Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
-  Result<std::vector<TierSpec>> tiers = ParseTierList(a.tiers);
-  if (!tiers.ok()) return tiers.status();
-  o->grow.tiers = *tiers;
-  Result<std::vector<int>> clients = ParseClientList(a.clients);
-  if (!clients.ok()) return clients.status();
-  o->clients = *clients;
+  SKYSEED_ASSIGN_OR_RETURN(o->grow.tiers, ParseTierList(a.tiers));
+  SKYSEED_ASSIGN_OR_RETURN(o->clients, ParseClientList(a.clients));
   SKYSEED_ASSIGN_OR_RETURN(int duration, ParseInt(a.duration, "--duration", 1, 86'400));
   o->duration_s = duration;
   if (!a.tap_window.empty()) {
     SKYSEED_ASSIGN_OR_RETURN(o->tap_window_s, ParseInt(a.tap_window, "--tap-window", 1, 86'400));
   }
-  Result<int> reps = ParseInt(a.reps, "--reps", 1, 100);
-  if (!reps.ok()) return reps.status();
-  o->reps = *reps;
+  SKYSEED_ASSIGN_OR_RETURN(o->reps, ParseInt(a.reps, "--reps", 1, 100));
   SKYSEED_ASSIGN_OR_RETURN(int warmup, ParseInt(a.warmup, "--warmup", 0, 86'400));
   o->warmup_s = warmup;
   if (a.warmup_interval.empty()) {
@@ -184,18 +184,13 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
     }
     o->warmup_interval_s = interval;
   }
-  Result<std::vector<MixClass>> mix = ParseMix(a.mix);
-  if (!mix.ok()) return mix.status();
-  o->mix = *mix;
-  Result<uint64_t> seed = ParseSeed(a.seed);
-  if (!seed.ok()) return seed.status();
-  o->grow.seed = o->workload.seed = *seed;
-  Result<int> lookups = ParseInt(a.lookups, "--lookups", 1, 10'000'000);
-  if (!lookups.ok()) return lookups.status();
-  o->workload.lookups = static_cast<uint32_t>(*lookups);
-  Result<int> cones = ParseInt(a.cones, "--cones", 1, 10'000'000);
-  if (!cones.ok()) return cones.status();
-  o->workload.cones = static_cast<uint32_t>(*cones);
+  SKYSEED_ASSIGN_OR_RETURN(o->mix, ParseMix(a.mix));
+  SKYSEED_ASSIGN_OR_RETURN(o->grow.seed, ParseSeed(a.seed));
+  o->workload.seed = o->grow.seed;
+  SKYSEED_ASSIGN_OR_RETURN(const int lookups, ParseInt(a.lookups, "--lookups", 1, 10'000'000));
+  o->workload.lookups = static_cast<uint32_t>(lookups);
+  SKYSEED_ASSIGN_OR_RETURN(const int cones, ParseInt(a.cones, "--cones", 1, 10'000'000));
+  o->workload.cones = static_cast<uint32_t>(cones);
   if (a.out.empty()) return Status::InvalidArgument("--out must not be empty");
   o->out_dir = AbsoluteOutputPath(a.out).string();
   o->keep_logs = a.keep_logs;
@@ -242,6 +237,20 @@ Status TakeSweepLock(PgConnection& conn) {
       "sweep lock)");
 }
 
+// What is about to be measured, before the first tier grows.
+void PrintSweepPlan(const SweepArgs& a, const SweepOptions& o) {
+  std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %s, out %s\n",
+              a.target.c_str(), a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps,
+              WarmupText(o).c_str(), o.out_dir.c_str());
+  if (o.measures_database()) std::printf("  database mix %s\n", MixText(o.mix).c_str());
+  if (o.measures_tap()) {
+    std::printf("  TAP mix %s, service %s\n", TapMixText(o.tap_mix).c_str(),
+                o.tap.url.empty() ? "skyseed's own DaCHS"
+                                  : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown().c_str());
+  }
+  std::fflush(stdout);
+}
+
 Status RunSweepCommand(const SweepArgs& a) {
   SweepOptions o;
   SKYSEED_RETURN_IF_ERROR(ParseSweepOptions(a, &o));
@@ -285,16 +294,7 @@ Status RunSweepCommand(const SweepArgs& a) {
     o.tap.record = record.get();
     o.tap.cluster_conninfo = EmbeddedConninfoOf(o.tap.data_dir);
   }
-  std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %s, out %s\n",
-              a.target.c_str(), a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps,
-              WarmupText(o).c_str(), o.out_dir.c_str());
-  if (o.measures_database()) std::printf("  database mix %s\n", MixText(o.mix).c_str());
-  if (o.measures_tap()) {
-    std::printf("  TAP mix %s, service %s\n", TapMixText(o.tap_mix).c_str(),
-                o.tap.url.empty() ? "skyseed's own DaCHS"
-                                  : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown().c_str());
-  }
-  std::fflush(stdout);
+  PrintSweepPlan(a, o);
   SKYSEED_ASSIGN_OR_RETURN(SweepResult r, RunSweep(o));
   if (o.measures_database()) {
     std::printf("sweep recorded in the database and in %s/sweep.json, %s/windows.csv\n",
@@ -310,17 +310,8 @@ Status RunSweepCommand(const SweepArgs& a) {
   return Status::Ok();
 }
 
-}  // namespace
-
-void AddSweepCommand(CLI::App& app, CommandRun* run) {
-  auto* cmd = app.add_subcommand(
-      "sweep",
-      "Capacity sweep: for each tier, grow the database to it, then run the real pgbench "
-      "at each client count (repeated) and report throughput, p50/p95/p99 latency, errors, "
-      "buffer hit ratio, statement rankings, plans and where the tier saturates. One sweep "
-      "at a time per database and per embedded cluster: while it runs, another sweep there, a "
-      "grow of its database and `server stop` are refused (exit 2).");
-  auto a = std::make_shared<SweepArgs>();
+// The windows: tiers, client counts, lengths, repetitions, warm-up, mix, out.
+void AddWindowOptions(CLI::App* cmd, SweepArgs* a) {
   cmd->add_option("--tier", a->tiers, "growing list of tiers, each grown before it is measured")
       ->default_val(a->tiers);
   cmd->add_option("--clients", a->clients, "growing list of pgbench client counts")
@@ -350,6 +341,10 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
   cmd->add_flag("--remeasure-flagged", a->remeasure_flagged,
                 "measure again the recorded windows a guard flagged (e.g. a neighbour held the "
                 "CPUs), on the tiers the database still holds, and record them in their place");
+}
+
+// --target, the TAP service and --profile-service.
+void AddTapOptions(CLI::App* cmd, SweepArgs* a) {
   cmd->add_option("--target", a->target,
                   "db: pgbench on the database; tap: closed-loop TAP clients (skyseed tapbench) "
                   "on the service in front of it; both: the two, one after the other, per tier")
@@ -399,32 +394,49 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
                   "(scripts/install-stack-debian13.sh): its flamegraph, widest frames and the "
                   "sampler's cost (that window's req/s against the unsampled ones)")
       ->expected(0, 1);
+}
+
+constexpr const char* kSweepFooter =
+    "A capacity run, step by step:\n"
+    "  skyseed sweep                                   # ci, S, D1 x 1,8,16,32 clients, 60 s x "
+    "3\n"
+    "  skyseed sweep --tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1   # a smoke run\n"
+    "  skyseed report --out ./report                   # plots against client count and size\n"
+    "Each window is recorded as it ends: a killed sweep, run again, measures only what is\n"
+    "missing (with --remeasure-flagged, what was flagged too). A window is flagged (and left out "
+    "of the means) when pgbench failed, the\n"
+    "server restarted, swap grew, disk ran low, a pgbench thread was at its CPU ceiling,\n"
+    "the warm-up never settled, or its cache was clearly colder than in the other\n"
+    "repetitions (hit ratio lower and reads/s three times theirs, beyond noise).\n"
+    "A tier stops adding clients once throughput gains < 10 % while p95 rises > 25 %.\n"
+    "Through a TAP service (needs scripts/install-tap-deps.sh for skyseed's own DaCHS):\n"
+    "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"
+    "                                                 # stopped and unpublished per tier\n"
+    "  skyseed sweep --target tap --db CONNINFO --tap-url http://host:8080/tap --tap-pid PID\n"
+    "  skyseed sweep --target tap --clients 1,8 --profile-service   # + DaCHS's flamegraph at 8\n"
+    "The TAP limit is classified as tap-cpu, database-cpu, database-io, serialisation, client\n"
+    "or unknown from /proc per process tree; --target both adds service-share.csv: each\n"
+    "class's end-to-end p50 against the database's own for the same class.";
+
+}  // namespace
+
+void AddSweepCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "sweep",
+      "Capacity sweep: for each tier, grow the database to it, then run the real pgbench "
+      "at each client count (repeated) and report throughput, p50/p95/p99 latency, errors, "
+      "buffer hit ratio, statement rankings, plans and where the tier saturates. One sweep "
+      "at a time per database and per embedded cluster: while it runs, another sweep there, a "
+      "grow of its database and `server stop` are refused (exit 2).");
+  auto a = std::make_shared<SweepArgs>();
+  AddWindowOptions(cmd, a.get());
+  AddTapOptions(cmd, a.get());
   AddSeedOption(cmd, &a->seed);
   cmd->add_option("--lookups", a->lookups, "distinct IDs the lookups draw from")
       ->default_val(a->lookups);
   cmd->add_option("--cones", a->cones, "distinct cone centres")->default_val(a->cones);
   AddLoadingOptions(cmd, &a->loading);
-  cmd->footer(
-      "A capacity run, step by step:\n"
-      "  skyseed sweep                                   # ci, S, D1 x 1,8,16,32 clients, 60 s x "
-      "3\n"
-      "  skyseed sweep --tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1   # a smoke run\n"
-      "  skyseed report --out ./report                   # plots against client count and size\n"
-      "Each window is recorded as it ends: a killed sweep, run again, measures only what is\n"
-      "missing (with --remeasure-flagged, what was flagged too). A window is flagged (and left out "
-      "of the means) when pgbench failed, the\n"
-      "server restarted, swap grew, disk ran low, a pgbench thread was at its CPU ceiling,\n"
-      "the warm-up never settled, or its cache was clearly colder than in the other\n"
-      "repetitions (hit ratio lower and reads/s three times theirs, beyond noise).\n"
-      "A tier stops adding clients once throughput gains < 10 % while p95 rises > 25 %.\n"
-      "Through a TAP service (needs scripts/install-tap-deps.sh for skyseed's own DaCHS):\n"
-      "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"
-      "                                                 # stopped and unpublished per tier\n"
-      "  skyseed sweep --target tap --db CONNINFO --tap-url http://host:8080/tap --tap-pid PID\n"
-      "  skyseed sweep --target tap --clients 1,8 --profile-service   # + DaCHS's flamegraph at 8\n"
-      "The TAP limit is classified as tap-cpu, database-cpu, database-io, serialisation, client\n"
-      "or unknown from /proc per process tree; --target both adds service-share.csv: each\n"
-      "class's end-to-end p50 against the database's own for the same class.");
+  cmd->footer(kSweepFooter);
   cmd->callback([=] {
     a->mix_given = cmd->count("--mix") > 0;
     a->profile_given = cmd->count("--profile-service") > 0;
