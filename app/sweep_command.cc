@@ -122,12 +122,9 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
       a.tap_url.rfind("https://", 0) != 0) {
     return Status::InvalidArgument("--tap-url '" + tap_url.Shown() + "' is not an http(s) URL");
   }
-  SKYSEED_ASSIGN_OR_RETURN(int pid, ParseInt(a.tap_pid, "--tap-pid", 0, 1u << 22));
-  o->tap.pid = pid;
-  SKYSEED_ASSIGN_OR_RETURN(int ceiling, ParseInt(a.tap_ceiling, "--tap-ceiling", 0, 4096));
-  o->tap.ceiling_cores = ceiling;
-  SKYSEED_ASSIGN_OR_RETURN(int timeout, ParseInt(a.tap_timeout, "--tap-timeout", 1, 3600));
-  o->tap.timeout_s = timeout;
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.pid, ParseInt(a.tap_pid, "--tap-pid", 0, 1u << 22));
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.ceiling_cores, ParseInt(a.tap_ceiling, "--tap-ceiling", 0, 4096));
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.timeout_s, ParseInt(a.tap_timeout, "--tap-timeout", 1, 3600));
   const size_t comma = a.tap_tables.find(',');
   if (comma == std::string::npos || comma == 0 || comma + 1 == a.tap_tables.size() ||
       a.tap_tables.find_first_of(" '\"\n;", 0) != std::string::npos) {
@@ -164,8 +161,7 @@ Status CheckTapUrl(const SweepOptions& o) {
 Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
   SKYSEED_ASSIGN_OR_RETURN(o->grow.tiers, ParseTierList(a.tiers));
   SKYSEED_ASSIGN_OR_RETURN(o->clients, ParseClientList(a.clients));
-  SKYSEED_ASSIGN_OR_RETURN(int duration, ParseInt(a.duration, "--duration", 1, 86'400));
-  o->duration_s = duration;
+  SKYSEED_ASSIGN_OR_RETURN(o->duration_s, ParseInt(a.duration, "--duration", 1, 86'400));
   if (!a.tap_window.empty()) {
     SKYSEED_ASSIGN_OR_RETURN(o->tap_window_s, ParseInt(a.tap_window, "--tap-window", 1, 86'400));
   }
