@@ -3,9 +3,8 @@
 // through tapbench (sweep/tap_target.h). RunSweep (sweep/sweep.h) grows each
 // tier once and then hands it to every target in turn; SweepTierOn runs one
 // target's tier in the same order for all of them, so that order is
-// unit-tested on a fake (tests/sweep/fake_sweep_target.h). A new target is
-// one class here and one line in SweepTargets (sweep/sweep.cc):
-// docs/architecture.md, "a sweep target".
+// unit-tested on a fake (tests/sweep/fake_sweep_target.h). What a new
+// target touches is listed in docs/architecture.md, under where to add.
 #pragma once
 
 #include <memory>
