@@ -8,11 +8,11 @@
 
 #include "app/commands.h"
 #include "capacity/sweep_compare.h"
-#include "capacity/sweep_record.h"
 #include "common/file_reads.h"
 #include "common/user_values.h"
 #include "loader/pg_connection.h"
-#include "sweep/sweep_store.h"
+#include "sweep_record/sweep_record.h"
+#include "sweep_record/sweep_store.h"
 
 namespace skyseed {
 namespace {

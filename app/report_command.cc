@@ -9,13 +9,13 @@
 #include "app/commands.h"
 #include "app/connection_options.h"
 #include "capacity/capacity.h"
-#include "capacity/sweep_record.h"
 #include "common/user_values.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
 #include "report/tier_report.h"
 #include "store/manifest_store.h"
-#include "sweep/sweep_store.h"
+#include "sweep_record/sweep_record.h"
+#include "sweep_record/sweep_store.h"
 
 namespace skyseed {
 namespace {

@@ -6,13 +6,13 @@
 #include <nlohmann/json.hpp>
 
 #include "capacity/capacity.h"
-#include "capacity/sweep_record.h"
-#include "capacity/sweep_window.h"
 #include "loader/pg_connection.h"
 #include "publish/standard_views.h"
 #include "store/manifest_store.h"
 #include "sweep/sweep_environment.h"
-#include "sweep/sweep_store.h"
+#include "sweep_record/sweep_record.h"
+#include "sweep_record/sweep_store.h"
+#include "sweep_record/sweep_window.h"
 #include "timing/phase_times.h"
 #include "timing/task_times.h"
 #include "verify/stored_order.h"

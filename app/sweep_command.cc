@@ -60,52 +60,9 @@ Result<int> ParseInt(const std::string& text, const char* what, uint64_t min, ui
   return static_cast<int>(v);
 }
 
-// --target and the TAP options, checked against each other.
-Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
-  SKYSEED_ASSIGN_OR_RETURN(o->target, ParseSweepTarget(a.target));
-  if (!o->measures_tap()) {
-    if (a.tap_given) {
-      return Status::InvalidArgument(
-          "--tap-url, --tap-mix and the other --tap-/--dachs- options need --target tap or both");
-    }
-    return Status::Ok();
-  }
-  if (o->target == SweepTarget::kTap && a.mix_given) {
-    return Status::InvalidArgument(
-        "--mix names the database sweep's classes; --target tap measures --tap-mix (classes: " +
-        TapClassNames() + ")");
-  }
-  SKYSEED_ASSIGN_OR_RETURN(o->tap_mix, ParseTapMix(a.tap_mix));
-  const ServiceUrl tap_url = SplitServiceUrl(a.tap_url);
-  o->tap.url = tap_url.url;
-  o->tap.userinfo = tap_url.userinfo;
-  if (!a.tap_url.empty() && a.tap_url.rfind("http://", 0) != 0 &&
-      a.tap_url.rfind("https://", 0) != 0) {
-    return Status::InvalidArgument("--tap-url '" + tap_url.Shown() + "' is not an http(s) URL");
-  }
-  SKYSEED_ASSIGN_OR_RETURN(int pid, ParseInt(a.tap_pid, "--tap-pid", 0, 1u << 22));
-  o->tap.pid = pid;
-  SKYSEED_ASSIGN_OR_RETURN(int ceiling, ParseInt(a.tap_ceiling, "--tap-ceiling", 0, 4096));
-  o->tap.ceiling_cores = ceiling;
-  SKYSEED_ASSIGN_OR_RETURN(int timeout, ParseInt(a.tap_timeout, "--tap-timeout", 1, 3600));
-  o->tap.timeout_s = timeout;
-  const size_t comma = a.tap_tables.find(',');
-  if (comma == std::string::npos || comma == 0 || comma + 1 == a.tap_tables.size() ||
-      a.tap_tables.find_first_of(" '\"\n;", 0) != std::string::npos) {
-    return Status::InvalidArgument("--tap-tables '" + a.tap_tables +
-                                   "' is not OBSCORE_TABLE,SOURCE_TABLE (ADQL names)");
-  }
-  o->tap.tables.obscore = a.tap_tables.substr(0, comma);
-  o->tap.tables.source = a.tap_tables.substr(comma + 1);
-  for (const std::string& setting : a.dachs_settings) {
-    SKYSEED_RETURN_IF_ERROR(CheckDachsSetting(setting));
-  }
-  o->tap.dachs_settings = a.dachs_settings;
-  if (!a.tap_cpus.empty()) {
-    SKYSEED_ASSIGN_OR_RETURN(o->tap.cpus, ParseCpus(a.tap_cpus, "--tap-cpus"));
-  }
-  SKYSEED_ASSIGN_OR_RETURN(o->tap.instances, ParseInt(a.tap_instances, "--tap-instances", 1, 64));
-  SKYSEED_ASSIGN_OR_RETURN(o->tap.pooler, ParsePooler(a.tap_pooler));
+// The service's options against each other: a --tap-url service's, or
+// those of skyseed's own DaCHS, which needs the embedded cluster.
+Status CheckTapService(const SweepArgs& a, SweepOptions* o) {
   if (!o->tap.url.empty()) {
     if (!a.dachs_settings.empty() || o->tap.cpus > 0 || o->tap.instances > 1 ||
         o->tap.pooler != PoolerKind::kNone) {
@@ -142,6 +99,52 @@ Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
   return Status::Ok();
 }
 
+// --target and the TAP options, checked against each other.
+Status ParseTapOptions(const SweepArgs& a, SweepOptions* o) {
+  SKYSEED_ASSIGN_OR_RETURN(o->target, ParseSweepTarget(a.target));
+  if (!o->measures_tap()) {
+    if (a.tap_given) {
+      return Status::InvalidArgument(
+          "--tap-url, --tap-mix and the other --tap-/--dachs- options need --target tap or both");
+    }
+    return Status::Ok();
+  }
+  if (o->target == TargetChoice::kTap && a.mix_given) {
+    return Status::InvalidArgument(
+        "--mix names the database sweep's classes; --target tap measures --tap-mix (classes: " +
+        TapClassNames() + ")");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(o->tap_mix, ParseTapMix(a.tap_mix));
+  const ServiceUrl tap_url = SplitServiceUrl(a.tap_url);
+  o->tap.url = tap_url.url;
+  o->tap.userinfo = tap_url.userinfo;
+  if (!a.tap_url.empty() && a.tap_url.rfind("http://", 0) != 0 &&
+      a.tap_url.rfind("https://", 0) != 0) {
+    return Status::InvalidArgument("--tap-url '" + tap_url.Shown() + "' is not an http(s) URL");
+  }
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.pid, ParseInt(a.tap_pid, "--tap-pid", 0, 1u << 22));
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.ceiling_cores, ParseInt(a.tap_ceiling, "--tap-ceiling", 0, 4096));
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.timeout_s, ParseInt(a.tap_timeout, "--tap-timeout", 1, 3600));
+  const size_t comma = a.tap_tables.find(',');
+  if (comma == std::string::npos || comma == 0 || comma + 1 == a.tap_tables.size() ||
+      a.tap_tables.find_first_of(" '\"\n;", 0) != std::string::npos) {
+    return Status::InvalidArgument("--tap-tables '" + a.tap_tables +
+                                   "' is not OBSCORE_TABLE,SOURCE_TABLE (ADQL names)");
+  }
+  o->tap.tables.obscore = a.tap_tables.substr(0, comma);
+  o->tap.tables.source = a.tap_tables.substr(comma + 1);
+  for (const std::string& setting : a.dachs_settings) {
+    SKYSEED_RETURN_IF_ERROR(CheckDachsSetting(setting));
+  }
+  o->tap.dachs_settings = a.dachs_settings;
+  if (!a.tap_cpus.empty()) {
+    SKYSEED_ASSIGN_OR_RETURN(o->tap.cpus, ParseCpus(a.tap_cpus, "--tap-cpus"));
+  }
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.instances, ParseInt(a.tap_instances, "--tap-instances", 1, 64));
+  SKYSEED_ASSIGN_OR_RETURN(o->tap.pooler, ParsePooler(a.tap_pooler));
+  return CheckTapService(a, o);
+}
+
 // One line when nothing answers at --tap-url: before any server is started.
 Status CheckTapUrl(const SweepOptions& o) {
   if (!o.measures_tap() || o.tap.url.empty()) return Status::Ok();
@@ -156,20 +159,13 @@ Status CheckTapUrl(const SweepOptions& o) {
 
 // Every option, before anything is touched.
 Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
-  Result<std::vector<TierSpec>> tiers = ParseTierList(a.tiers);
-  if (!tiers.ok()) return tiers.status();
-  o->grow.tiers = *tiers;
-  Result<std::vector<int>> clients = ParseClientList(a.clients);
-  if (!clients.ok()) return clients.status();
-  o->clients = *clients;
-  SKYSEED_ASSIGN_OR_RETURN(int duration, ParseInt(a.duration, "--duration", 1, 86'400));
-  o->duration_s = duration;
+  SKYSEED_ASSIGN_OR_RETURN(o->grow.tiers, ParseTierList(a.tiers));
+  SKYSEED_ASSIGN_OR_RETURN(o->clients, ParseClientList(a.clients));
+  SKYSEED_ASSIGN_OR_RETURN(o->duration_s, ParseInt(a.duration, "--duration", 1, 86'400));
   if (!a.tap_window.empty()) {
     SKYSEED_ASSIGN_OR_RETURN(o->tap_window_s, ParseInt(a.tap_window, "--tap-window", 1, 86'400));
   }
-  Result<int> reps = ParseInt(a.reps, "--reps", 1, 100);
-  if (!reps.ok()) return reps.status();
-  o->reps = *reps;
+  SKYSEED_ASSIGN_OR_RETURN(o->reps, ParseInt(a.reps, "--reps", 1, 100));
   SKYSEED_ASSIGN_OR_RETURN(int warmup, ParseInt(a.warmup, "--warmup", 0, 86'400));
   o->warmup_s = warmup;
   if (a.warmup_interval.empty()) {
@@ -184,18 +180,13 @@ Status ParseSweepOptions(const SweepArgs& a, SweepOptions* o) {
     }
     o->warmup_interval_s = interval;
   }
-  Result<std::vector<MixClass>> mix = ParseMix(a.mix);
-  if (!mix.ok()) return mix.status();
-  o->mix = *mix;
-  Result<uint64_t> seed = ParseSeed(a.seed);
-  if (!seed.ok()) return seed.status();
-  o->grow.seed = o->workload.seed = *seed;
-  Result<int> lookups = ParseInt(a.lookups, "--lookups", 1, 10'000'000);
-  if (!lookups.ok()) return lookups.status();
-  o->workload.lookups = static_cast<uint32_t>(*lookups);
-  Result<int> cones = ParseInt(a.cones, "--cones", 1, 10'000'000);
-  if (!cones.ok()) return cones.status();
-  o->workload.cones = static_cast<uint32_t>(*cones);
+  SKYSEED_ASSIGN_OR_RETURN(o->mix, ParseMix(a.mix));
+  SKYSEED_ASSIGN_OR_RETURN(o->grow.seed, ParseSeed(a.seed));
+  o->workload.seed = o->grow.seed;
+  SKYSEED_ASSIGN_OR_RETURN(const int lookups, ParseInt(a.lookups, "--lookups", 1, 10'000'000));
+  o->workload.lookups = static_cast<uint32_t>(lookups);
+  SKYSEED_ASSIGN_OR_RETURN(const int cones, ParseInt(a.cones, "--cones", 1, 10'000'000));
+  o->workload.cones = static_cast<uint32_t>(cones);
   if (a.out.empty()) return Status::InvalidArgument("--out must not be empty");
   o->out_dir = AbsoluteOutputPath(a.out).string();
   o->keep_logs = a.keep_logs;
@@ -242,6 +233,20 @@ Status TakeSweepLock(PgConnection& conn) {
       "sweep lock)");
 }
 
+// What is about to be measured, before the first tier grows.
+void PrintSweepPlan(const SweepArgs& a, const SweepOptions& o) {
+  std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %s, out %s\n",
+              a.target.c_str(), a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps,
+              WarmupText(o).c_str(), o.out_dir.c_str());
+  if (o.measures_database()) std::printf("  database mix %s\n", MixText(o.mix).c_str());
+  if (o.measures_tap()) {
+    std::printf("  TAP mix %s, service %s\n", TapMixText(o.tap_mix).c_str(),
+                o.tap.url.empty() ? "skyseed's own DaCHS"
+                                  : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown().c_str());
+  }
+  std::fflush(stdout);
+}
+
 Status RunSweepCommand(const SweepArgs& a) {
   SweepOptions o;
   SKYSEED_RETURN_IF_ERROR(ParseSweepOptions(a, &o));
@@ -285,16 +290,7 @@ Status RunSweepCommand(const SweepArgs& a) {
     o.tap.record = record.get();
     o.tap.cluster_conninfo = EmbeddedConninfoOf(o.tap.data_dir);
   }
-  std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %s, out %s\n",
-              a.target.c_str(), a.tiers.c_str(), a.clients.c_str(), o.duration_s, o.reps,
-              WarmupText(o).c_str(), o.out_dir.c_str());
-  if (o.measures_database()) std::printf("  database mix %s\n", MixText(o.mix).c_str());
-  if (o.measures_tap()) {
-    std::printf("  TAP mix %s, service %s\n", TapMixText(o.tap_mix).c_str(),
-                o.tap.url.empty() ? "skyseed's own DaCHS"
-                                  : ServiceUrl{o.tap.url, o.tap.userinfo}.Shown().c_str());
-  }
-  std::fflush(stdout);
+  PrintSweepPlan(a, o);
   SKYSEED_ASSIGN_OR_RETURN(SweepResult r, RunSweep(o));
   if (o.measures_database()) {
     std::printf("sweep recorded in the database and in %s/sweep.json, %s/windows.csv\n",
@@ -310,17 +306,8 @@ Status RunSweepCommand(const SweepArgs& a) {
   return Status::Ok();
 }
 
-}  // namespace
-
-void AddSweepCommand(CLI::App& app, CommandRun* run) {
-  auto* cmd = app.add_subcommand(
-      "sweep",
-      "Capacity sweep: for each tier, grow the database to it, then run the real pgbench "
-      "at each client count (repeated) and report throughput, p50/p95/p99 latency, errors, "
-      "buffer hit ratio, statement rankings, plans and where the tier saturates. One sweep "
-      "at a time per database and per embedded cluster: while it runs, another sweep there, a "
-      "grow of its database and `server stop` are refused (exit 2).");
-  auto a = std::make_shared<SweepArgs>();
+// The windows: tiers, client counts, lengths, repetitions, warm-up, mix, out.
+void AddWindowOptions(CLI::App* cmd, SweepArgs* a) {
   cmd->add_option("--tier", a->tiers, "growing list of tiers, each grown before it is measured")
       ->default_val(a->tiers);
   cmd->add_option("--clients", a->clients, "growing list of pgbench client counts")
@@ -350,6 +337,10 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
   cmd->add_flag("--remeasure-flagged", a->remeasure_flagged,
                 "measure again the recorded windows a guard flagged (e.g. a neighbour held the "
                 "CPUs), on the tiers the database still holds, and record them in their place");
+}
+
+// --target, the TAP service and --profile-service.
+void AddTapOptions(CLI::App* cmd, SweepArgs* a) {
   cmd->add_option("--target", a->target,
                   "db: pgbench on the database; tap: closed-loop TAP clients (skyseed tapbench) "
                   "on the service in front of it; both: the two, one after the other, per tier")
@@ -399,32 +390,49 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
                   "(scripts/install-stack-debian13.sh): its flamegraph, widest frames and the "
                   "sampler's cost (that window's req/s against the unsampled ones)")
       ->expected(0, 1);
+}
+
+constexpr const char* kSweepFooter =
+    "A capacity run, step by step:\n"
+    "  skyseed sweep                                   # ci, S, D1 x 1,8,16,32 clients, 60 s x "
+    "3\n"
+    "  skyseed sweep --tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1   # a smoke run\n"
+    "  skyseed report --out ./report                   # plots against client count and size\n"
+    "Each window is recorded as it ends: a killed sweep, run again, measures only what is\n"
+    "missing (with --remeasure-flagged, what was flagged too). A window is flagged (and left out "
+    "of the means) when pgbench failed, the\n"
+    "server restarted, swap grew, disk ran low, a pgbench thread was at its CPU ceiling,\n"
+    "the warm-up never settled, or its cache was clearly colder than in the other\n"
+    "repetitions (hit ratio lower and reads/s three times theirs, beyond noise).\n"
+    "A tier stops adding clients once throughput gains < 10 % while p95 rises > 25 %.\n"
+    "Through a TAP service (needs scripts/install-tap-deps.sh for skyseed's own DaCHS):\n"
+    "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"
+    "                                                 # stopped and unpublished per tier\n"
+    "  skyseed sweep --target tap --db CONNINFO --tap-url http://host:8080/tap --tap-pid PID\n"
+    "  skyseed sweep --target tap --clients 1,8 --profile-service   # + DaCHS's flamegraph at 8\n"
+    "The TAP limit is classified as tap-cpu, database-cpu, database-io, serialisation, client\n"
+    "or unknown from /proc per process tree; --target both adds service-share.csv: each\n"
+    "class's end-to-end p50 against the database's own for the same class.";
+
+}  // namespace
+
+void AddSweepCommand(CLI::App& app, CommandRun* run) {
+  auto* cmd = app.add_subcommand(
+      "sweep",
+      "Capacity sweep: for each tier, grow the database to it, then run the real pgbench "
+      "at each client count (repeated) and report throughput, p50/p95/p99 latency, errors, "
+      "buffer hit ratio, statement rankings, plans and where the tier saturates. One sweep "
+      "at a time per database and per embedded cluster: while it runs, another sweep there, a "
+      "grow of its database and `server stop` are refused (exit 2).");
+  auto a = std::make_shared<SweepArgs>();
+  AddWindowOptions(cmd, a.get());
+  AddTapOptions(cmd, a.get());
   AddSeedOption(cmd, &a->seed);
   cmd->add_option("--lookups", a->lookups, "distinct IDs the lookups draw from")
       ->default_val(a->lookups);
   cmd->add_option("--cones", a->cones, "distinct cone centres")->default_val(a->cones);
   AddLoadingOptions(cmd, &a->loading);
-  cmd->footer(
-      "A capacity run, step by step:\n"
-      "  skyseed sweep                                   # ci, S, D1 x 1,8,16,32 clients, 60 s x "
-      "3\n"
-      "  skyseed sweep --tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1   # a smoke run\n"
-      "  skyseed report --out ./report                   # plots against client count and size\n"
-      "Each window is recorded as it ends: a killed sweep, run again, measures only what is\n"
-      "missing (with --remeasure-flagged, what was flagged too). A window is flagged (and left out "
-      "of the means) when pgbench failed, the\n"
-      "server restarted, swap grew, disk ran low, a pgbench thread was at its CPU ceiling,\n"
-      "the warm-up never settled, or its cache was clearly colder than in the other\n"
-      "repetitions (hit ratio lower and reads/s three times theirs, beyond noise).\n"
-      "A tier stops adding clients once throughput gains < 10 % while p95 rises > 25 %.\n"
-      "Through a TAP service (needs scripts/install-tap-deps.sh for skyseed's own DaCHS):\n"
-      "  skyseed sweep --target both --tier ci,S --clients 1,2,4,8   # DaCHS started, measured,\n"
-      "                                                 # stopped and unpublished per tier\n"
-      "  skyseed sweep --target tap --db CONNINFO --tap-url http://host:8080/tap --tap-pid PID\n"
-      "  skyseed sweep --target tap --clients 1,8 --profile-service   # + DaCHS's flamegraph at 8\n"
-      "The TAP limit is classified as tap-cpu, database-cpu, database-io, serialisation, client\n"
-      "or unknown from /proc per process tree; --target both adds service-share.csv: each\n"
-      "class's end-to-end p50 against the database's own for the same class.");
+  cmd->footer(kSweepFooter);
   cmd->callback([=] {
     a->mix_given = cmd->count("--mix") > 0;
     a->profile_given = cmd->count("--profile-service") > 0;

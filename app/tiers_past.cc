@@ -5,8 +5,8 @@
 #include "generator/corpus_tables.h"
 #include "store/chunk_ledger.h"
 #include "store/manifest_store.h"
-#include "sweep/sweep_store.h"
 #include "sweep/tier_measure.h"
+#include "sweep_record/sweep_store.h"
 
 namespace skyseed {
 namespace {

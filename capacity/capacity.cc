@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "capacity/saturation.h"
 #include "common/number_text.h"
 
 namespace skyseed {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "capacity/sweep_window.h"
 #include "capacity/warmup.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 

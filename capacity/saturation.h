@@ -4,9 +4,11 @@
 // fraction. The limit is then classified from the evidence of that step.
 #pragma once
 
-#include <cstddef>
 #include <string>
 #include <vector>
+
+#include "sweep_record/saturation_finding.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 
@@ -75,39 +77,9 @@ struct SaturationRule {
   double database_idle = 0.25;
 };
 
-// The limit classes of the users' scaling report.
-enum class LimitKind {
-  kNone,
-  kDatabaseCpu,
-  kDatabaseIo,
-  kClient,
-  kTapCpu,
-  kSerialisation,
-  kUnknown
-};
-const char* LimitKindName(LimitKind k);                // "none", "database-cpu", "tap-cpu", ...
-LimitKind LimitKindFromName(const std::string& name);  // kUnknown for anything else
-
-// One step's limit, as the sweep classified it against the tier's first
-// step: recorded with the finding, so the report shows the verdict the
-// sweep reached rather than deriving it again.
-struct StepVerdict {
-  int clients = 0;
-  bool classified = false;  // false: the step had no valid window
-  LimitKind limit = LimitKind::kNone;
-  std::string why;  // the figures that decided it
-};
-
-struct SaturationFinding {
-  bool saturated = false;
-  size_t step = 0;  // index of the first step that did not scale
-  LimitKind limit = LimitKind::kNone;
-  std::string reason;  // the figures that decided it, one line
-  // Every step's limit, in client order (empty in sweeps recorded before
-  // each step's was kept). A step that still scaled and that no resource
-  // explains is none.
-  std::vector<StepVerdict> steps;
-};
+// The step of one client count: means of its valid windows (a step with no
+// valid window has tps 0 and is never called saturated).
+StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows);
 
 // Steps in increasing client order.
 SaturationFinding FindSaturation(const std::vector<StepEvidence>& steps,

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "capacity/sweep_record.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

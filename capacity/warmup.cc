@@ -86,24 +86,6 @@ bool WarmupSettled(const std::vector<WarmupInterval>& intervals, const WarmupRul
   return LastPairsAgree(intervals, rule) || LastIntervalsTrendless(intervals, rule);
 }
 
-const char* WarmupOutcomeName(WarmupOutcome o) {
-  switch (o) {
-    case WarmupOutcome::kSettled:
-      return "settled";
-    case WarmupOutcome::kNotSettled:
-      return "not settled";
-    case WarmupOutcome::kFixed:
-      return "fixed";
-  }
-  return "not settled";
-}
-
-WarmupOutcome WarmupOutcomeFromName(const std::string& name) {
-  if (name == "settled") return WarmupOutcome::kSettled;
-  if (name == "fixed") return WarmupOutcome::kFixed;
-  return WarmupOutcome::kNotSettled;
-}
-
 int NextWarmupSeconds(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule) {
   if (rule.max_s <= 0) return 0;
   if (!WarmupJudged(rule)) return intervals.empty() ? rule.max_s : 0;

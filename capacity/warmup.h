@@ -7,17 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "capacity/guard_flag.h"
+#include "sweep_record/guard_flag.h"
+#include "sweep_record/warmup_record.h"
 
 namespace skyseed {
-
-// What one warm-up interval measured (from its SweepWindow).
-struct WarmupInterval {
-  double seconds = 0;
-  double tps = 0;
-  double hit_ratio = 1;
-  double reads_per_s = 0;
-};
 
 struct WarmupRule {
   // 5 s: long enough for pgbench to count tens of thousands of transactions
@@ -79,22 +72,6 @@ int MannKendallS(const std::vector<double>& values);
 // successive pairs agree, or the last trend_intervals show no trend in
 // throughput, block reads or hit ratio.
 bool WarmupSettled(const std::vector<WarmupInterval>& intervals, const WarmupRule& rule);
-
-enum class WarmupOutcome { kSettled, kNotSettled, kFixed };
-// "settled", "not settled", "fixed".
-const char* WarmupOutcomeName(WarmupOutcome o);
-// kNotSettled for a name it does not know.
-WarmupOutcome WarmupOutcomeFromName(const std::string& name);
-
-// What a tier's warm-up did, recorded with the tier's sweep.
-struct WarmupRecord {
-  int clients = 0;  // the client count it ran at: the first one still to measure
-  int interval_s = 0;
-  int max_s = 0;
-  std::vector<WarmupInterval> intervals;
-  double seconds = 0;  // their sum
-  WarmupOutcome outcome = WarmupOutcome::kFixed;
-};
 
 // The seconds of the next interval, or 0 when the warm-up is over (settled,
 // or the bound reached). A judged warm-up's last interval is cut to end at

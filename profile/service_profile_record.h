@@ -2,7 +2,7 @@
 // one client count, sampled; its CPU and wall stacks, what the sampler cost
 // (the profiled window's throughput against the unprofiled windows' at the
 // same client count, and the sampler's own CPU), or why there is none. Kept
-// as JSON in the tier's sweep record (sweep/sweep_store), read back by the
+// as JSON in the tier's sweep record (sweep_record/sweep_store), read back by the
 // report. Pure.
 #pragma once
 

@@ -2,11 +2,12 @@
 
 #include <cstdio>
 
-#include "capacity/sweep_window.h"
+#include "capacity/saturation.h"
 #include "common/markup.h"
 #include "common/number_text.h"
 #include "report/format.h"
 #include "report/report_table.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 namespace {

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
-#include "capacity/sweep_record.h"
 #include "common/number_text.h"
 #include "report/format.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 namespace {
@@ -313,6 +314,40 @@ bool Drawn(const LineChart& c) {
                      [](const LineSeries& s) { return !s.points.empty(); });
 }
 
+// Adds a chart to the page when it has something drawn.
+using AddChart = std::function<void(std::string name, LineChart chart, std::string caption)>;
+
+// The charts against database size, one point per tier.
+void AddSizeCharts(const SweepRecord& r, const SweepUnits& u, const std::vector<std::string>& names,
+                   const AddChart& add) {
+  LineChart peak = SweepSizeChart(r, "Peak throughput by database size", u.rate, WindowTps,
+                                  [](double v) { return FormatCount(v); });
+  if (SpansADecade(peak, false)) peak.y_scale = YScale::kLog;
+  add("scaling_tps.svg", peak, "Each tier's highest mean throughput over its client counts.");
+  LineChart p95 = SweepSizeChart(r, "p95 by database size", "p95 latency", WindowP95, Ms);
+  p95.y_scale = YScale::kLog;
+  add("scaling_p95.svg", p95, "p95 at each tier's client count of peak throughput.");
+  LineChart hits = SweepSizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio",
+                                  WindowHitRatio, FormatHitRatio);
+  hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
+  hits.y_ceiling = 1;
+  hits.y_floor = 0;
+  hits.y_min_span = 0.0009;  // ticks 0.0002 apart, which four decimals print exactly
+  hits.label_points = true;
+  add("scaling_hit_ratio.svg", hits,
+      "Shared-buffer hits / (hits + reads) in the windows at peak throughput, each value "
+      "printed, on an axis zoomed onto them: where it falls, the working set no longer fits in "
+      "shared_buffers.");
+  add("scaling_classes.svg", ClassSizeChart(r, names),
+      "p95 of each query class at each tier's lowest client count (unloaded), against database "
+      "size: which class suffers first as the tiers outgrow memory.");
+  if (r.key.tap()) {
+    add("response_size.svg", ResponseSizeChart(r, names),
+        "p50 of each TAP class against its mean response size, one point per tier at the "
+        "lowest client count: the part of a request's time that grows with what it returns.");
+  }
+}
+
 }  // namespace
 
 SweepUnits UnitsOf(const SweepRecord& r) {
@@ -340,7 +375,7 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   const SweepUnits u = UnitsOf(r);
   const std::vector<std::string> names = ClassNames(r);
   std::vector<SweepChart> out;
-  auto add = [&](std::string name, LineChart chart, std::string caption) {
+  const AddChart add = [&](std::string name, LineChart chart, std::string caption) {
     if (Drawn(chart)) out.push_back({std::move(name), std::move(chart), std::move(caption)});
   };
   LineChart tps = PerTierClientChart(r, "Throughput by client count", u.rate, WindowTps);
@@ -392,32 +427,7 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   add("database_reads.svg", reads,
       "Blocks PostgreSQL read from the page cache or disk per second against throughput: "
       "zero while the working set fits in shared_buffers.");
-  LineChart peak = SweepSizeChart(r, "Peak throughput by database size", u.rate, WindowTps,
-                                  [](double v) { return FormatCount(v); });
-  if (SpansADecade(peak, false)) peak.y_scale = YScale::kLog;
-  add("scaling_tps.svg", peak, "Each tier's highest mean throughput over its client counts.");
-  LineChart p95 = SweepSizeChart(r, "p95 by database size", "p95 latency", WindowP95, Ms);
-  p95.y_scale = YScale::kLog;
-  add("scaling_p95.svg", p95, "p95 at each tier's client count of peak throughput.");
-  LineChart hits = SweepSizeChart(r, "Buffer hit ratio by database size", "shared-buffer hit ratio",
-                                  WindowHitRatio, FormatHitRatio);
-  hits.y_scale = YScale::kZoomed;  // 0.998 against 0.9999 is the story
-  hits.y_ceiling = 1;
-  hits.y_floor = 0;
-  hits.y_min_span = 0.0009;  // ticks 0.0002 apart, which four decimals print exactly
-  hits.label_points = true;
-  add("scaling_hit_ratio.svg", hits,
-      "Shared-buffer hits / (hits + reads) in the windows at peak throughput, each value "
-      "printed, on an axis zoomed onto them: where it falls, the working set no longer fits in "
-      "shared_buffers.");
-  add("scaling_classes.svg", ClassSizeChart(r, names),
-      "p95 of each query class at each tier's lowest client count (unloaded), against database "
-      "size: which class suffers first as the tiers outgrow memory.");
-  if (tap) {
-    add("response_size.svg", ResponseSizeChart(r, names),
-        "p50 of each TAP class against its mean response size, one point per tier at the "
-        "lowest client count: the part of a request's time that grows with what it returns.");
-  }
+  AddSizeCharts(r, u, names, add);
   return out;
 }
 

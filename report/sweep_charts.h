@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "capacity/sweep_record.h"
 #include "charts/line_chart.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

@@ -6,8 +6,6 @@
 #include <set>
 
 #include "capacity/service_share.h"
-#include "capacity/sweep_record.h"
-#include "capacity/sweep_window.h"
 #include "charts/line_chart.h"
 #include "report/format.h"
 #include "report/plan_flags.h"
@@ -15,6 +13,8 @@
 #include "report/service_tables.h"
 #include "report/sweep_charts.h"
 #include "report/sweep_tables.h"
+#include "sweep_record/sweep_record.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 namespace {
@@ -34,12 +34,12 @@ std::string FindingsTable(const SweepRecord& r) {
                                     ? std::string(LimitKindName(t.finding.limit)) + ": " +
                                           t.finding.reason + ProfileFindingNote(t)
                                     : "kept scaling up to the largest client count";
-    h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
-         Cell(best ? FormatCount(ValidInterval(*best, WindowTps).mean) + (tap ? " req/s" : " tps")
-                   : "-") +
-         Cell(best && !best->empty() ? std::to_string(best->front().clients) : "-") +
-         Cell(best ? Ms(ValidInterval(*best, WindowP95).mean) : "-") + Cell(finding, "l wrap") +
-         "</tr>\n";
+    h +=
+        "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
+        Cell(best ? FormatCount(ValidInterval(*best, WindowTps).mean) + " " + r.key.units() : "-") +
+        Cell(best && !best->empty() ? std::to_string(best->front().clients) : "-") +
+        Cell(best ? Ms(ValidInterval(*best, WindowP95).mean) : "-") + Cell(finding, "l wrap") +
+        "</tr>\n";
   }
   return h + "</tbody></table></section>\n";
 }
@@ -142,12 +142,13 @@ std::string GuardText(const GuardResult& g) {
 // "1 client", "8 clients".
 std::string ClientsText(int n) { return std::to_string(n) + (n == 1 ? " client" : " clients"); }
 
-std::string RateText(double v, bool tap) { return FormatCount(v) + (tap ? " req/s" : " tps"); }
+// "1,234 tps": a rate in a record's units (SweepKey::units).
+std::string RateText(double v, const char* units) { return FormatCount(v) + " " + units; }
 
-std::string CapacityText(const TierCapacity& c, bool tap) {
+std::string CapacityText(const TierCapacity& c, const char* units) {
   if (c.sustainable_tps <= 0) return "none within the objective";
-  return RateText(c.sustainable_tps, tap) + " at " + ClientsText(c.sustainable_clients) + " (p95 " +
-         Ms(c.p95_ms_at_sustainable) + ")";
+  return RateText(c.sustainable_tps, units) + " at " + ClientsText(c.sustainable_clients) +
+         " (p95 " + Ms(c.p95_ms_at_sustainable) + ")";
 }
 
 std::string Limit(const TierSweep& t) {
@@ -164,7 +165,6 @@ std::string SloText(const Slo& slo) {
 // Validity guards, then each tier's peak and sustainable capacity.
 std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
                          const std::vector<GuardResult>& guards) {
-  const bool tap = r.key.tap();
   const int failed = FailedGuards(guards);
   std::string rows;
   for (const GuardResult& g : guards) {
@@ -188,9 +188,10 @@ std::string HeadlineHtml(const SweepRecord& r, const Slo& slo,
   for (const TierSweep& t : r.tiers) {
     const TierCapacity c = CapacityOf(t, slo);
     h += "<tr>" + Cell(t.tier, "l") + Cell(FormatBytes(static_cast<double>(t.database_size))) +
-         Cell(c.peak_tps > 0 ? RateText(c.peak_tps, tap) + " at " + ClientsText(c.peak_clients)
-                             : "-") +
-         Cell(CapacityText(c, tap)) + Cell(Limit(t), "l") + "</tr>\n";
+         Cell(c.peak_tps > 0
+                  ? RateText(c.peak_tps, r.key.units()) + " at " + ClientsText(c.peak_clients)
+                  : "-") +
+         Cell(CapacityText(c, r.key.units())) + Cell(Limit(t), "l") + "</tr>\n";
   }
   return h + "</tbody></table></section>\n";
 }
@@ -216,10 +217,12 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
        "|---|---:|---:|---:|---|---|\n";
   for (const TierSweep& t : r.tiers) {
     const TierCapacity c = CapacityOf(t, slo);
-    m += "| " + MdCell(t.tier) + " | " + FormatBytes(static_cast<double>(t.database_size)) + " | " +
-         (c.peak_tps > 0 ? RateText(c.peak_tps, tap) + " at " + ClientsText(c.peak_clients) : "-") +
-         " | " + CapacityText(c, tap) + " | " + Limit(t) + " | " +
-         MdCell(t.finding.reason + ProfileFindingNote(t)) + " |\n";
+    m +=
+        "| " + MdCell(t.tier) + " | " + FormatBytes(static_cast<double>(t.database_size)) + " | " +
+        (c.peak_tps > 0 ? RateText(c.peak_tps, r.key.units()) + " at " + ClientsText(c.peak_clients)
+                        : "-") +
+        " | " + CapacityText(c, r.key.units()) + " | " + Limit(t) + " | " +
+        MdCell(t.finding.reason + ProfileFindingNote(t)) + " |\n";
   }
   std::string flags;
   for (const TierSweep& t : r.tiers) {

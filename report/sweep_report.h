@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "capacity/capacity.h"
-#include "capacity/sweep_record.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

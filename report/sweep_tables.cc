@@ -3,11 +3,12 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
-#include "capacity/sweep_record.h"
-#include "capacity/sweep_window.h"
+#include "capacity/saturation.h"
 #include "common/number_text.h"
 #include "report/format.h"
 #include "report/report_table.h"
+#include "sweep_record/sweep_record.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 namespace {
@@ -29,8 +30,6 @@ std::string Interval(const MeanInterval& m, std::string (*format)(double)) {
 }
 
 std::string Throughput(double v) { return FormatCount(v); }
-
-const char* RateUnit(const SweepRecord& r) { return r.key.tap() ? "req/s" : "tps"; }
 
 // A setup value as one line: strings as they are, lists joined, objects as
 // "key: value" pairs.
@@ -106,7 +105,7 @@ std::vector<TableCell> RowCells(const StepRow& s) {
 
 Table StepTable(const SweepRecord& r, const TierSweep& t) {
   Table table{
-      {"Clients", "Valid windows", std::string("Throughput (") + RateUnit(r) + ")", "p50 (ms)",
+      {"Clients", "Valid windows", std::string("Throughput (") + r.key.units() + ")", "p50 (ms)",
        "p95 (ms)", "p99 (ms)", "Errors", "Hit ratio", "Database cores", "Load-generator cores",
        "Other cores", "Bottleneck", "Why"},
       {false, false, false, false, false, false, false, false, false, false, false, true, true},

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "capacity/latency_stats.h"
 #include "capacity/saturation.h"
-#include "capacity/sweep_record.h"
+#include "sweep_record/latency_stats.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

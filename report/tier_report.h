@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "capacity/capacity.h"
-#include "capacity/sweep_record.h"
 #include "store/manifest_records.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

@@ -2,7 +2,7 @@
 // and generator that made it, the committed chunks, the indexes set aside,
 // the shard plan, the tiers reached, the capacity sweeps measured). Each
 // table is declared once here; its DDL and the statements store/ and
-// sweep/sweep_store.cc run on it all come from that declaration, every
+// sweep_record/sweep_store.cc run on it all come from that declaration, every
 // identifier through a QuoteFn.
 #pragma once
 
@@ -56,7 +56,7 @@ const ManifestTable& ManifestStandardView();
 // Every table above, in the order ManifestDdl creates them.
 const std::vector<const ManifestTable*>& ManifestTables();
 
-// A capacity sweep's results (sweep/sweep_store.h), created by the first
+// A capacity sweep's results (sweep_record/sweep_store.h), created by the first
 // sweep on a database (ManifestTableDdlIfMissing), so not in ManifestDdl:
 // one row per measured window, the key its sweep, tier, corpus, client
 // count and repetition, so that a killed sweep resumes without repeating a

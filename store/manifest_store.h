@@ -2,7 +2,7 @@
 // schema/manifest_schema.h): the corpus identity, the chunk ledger, the
 // index stash, the shard plan and the tier records. Not every statement on
 // skyseed.*: the sweep's tables (skyseed.sweep_*) are written and read by
-// sweep/sweep_store.h, grow/grow.cc asks skyseed.tier itself whether a
+// sweep_record/sweep_store.h, grow/grow.cc asks skyseed.tier itself whether a
 // --target-size tier is recorded, and the workload's scripts check
 // skyseed.corpus and skyseed.tier when pgbench loads them
 // (workload/workload_text.cc). The decisions taken on what these read

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "capacity/window_statements.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
+#include "sweep_record/window_statements.h"
 
 namespace skyseed {
 

@@ -1,19 +1,21 @@
 // `skyseed sweep`: for each tier in order, grow the database to it (exactly
-// as `grow`, resumable), load the workload's parameters, explain each query
-// class, warm up, then run pgbench windows for each client count and
-// repetition until the tier saturates; then, for --target tap or both, the
-// same windows through a TAP service with skyseed tapbench. Every window is recorded in the
-// database as it ends, so a killed sweep resumes where it stopped.
+// as `grow`, resumable), then hand it to each target --target asks for
+// (sweep/sweep_target.h), in order: the database (load the workload's
+// parameters, explain each query class, warm up, then run pgbench windows
+// for each client count and repetition until the tier saturates), then a
+// TAP service (the same windows with skyseed tapbench). Every window is
+// recorded in the database as it ends, so a killed sweep resumes where it
+// stopped.
 #pragma once
 
 #include <functional>
 #include <string>
 
 #include "capacity/service_share.h"
-#include "capacity/sweep_record.h"
 #include "common/status.h"
 #include "sweep/sweep_options.h"
-#include "sweep/tap_sweep.h"
+#include "sweep/tap_target.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 
@@ -32,7 +34,7 @@ struct SweepResult {
 // (options.tap.record) when it runs on the embedded cluster.
 Result<SweepResult> RunSweep(const SweepOptions& options);
 
-// The TAP sweep in one line (tap_sweep.h).
+// The TAP sweep in one line (tap_target.h).
 inline std::string TapSweepLine(const SweepResult& r) { return TapSweepLine(r.tap, r.shares); }
 
 }  // namespace skyseed

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "sweep/sweep_store.h"
+#include "sweep_record/sweep_store.h"
 
 namespace fs = std::filesystem;
 

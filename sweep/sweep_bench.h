@@ -9,9 +9,9 @@
 #include <string>
 #include <utility>
 
-#include "capacity/sweep_window.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 
@@ -40,7 +40,7 @@ using PrimeRunner = std::function<Result<std::string>()>;
 
 // The real one: windows run by `run` under the tier's folder (warmup/
 // interval-<n>, c<clients>-r<rep>), recorded in skyseed.sweep_window
-// (sweep/sweep_store.h) under the sweep's key and the tier's corpus digest.
+// (sweep_record/sweep_store.h) under the sweep's key and the tier's corpus digest.
 class PgSweepBench final : public SweepBench {
  public:
   PgSweepBench(WindowRunner run, PrimeRunner prime, std::string tier_dir, PgConnection& conn,

@@ -5,10 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "capacity/sweep_record.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "store/manifest_records.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

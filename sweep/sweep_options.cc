@@ -98,10 +98,10 @@ Result<std::vector<TapMixClass>> ParseTapMix(const std::string& text) {
 
 std::string TapMixText(const std::vector<TapMixClass>& mix) { return WeightsText(mix); }
 
-Result<SweepTarget> ParseSweepTarget(const std::string& text) {
-  if (text == "db") return SweepTarget::kDatabase;
-  if (text == "tap") return SweepTarget::kTap;
-  if (text == "both") return SweepTarget::kBoth;
+Result<TargetChoice> ParseSweepTarget(const std::string& text) {
+  if (text == "db") return TargetChoice::kDatabase;
+  if (text == "tap") return TargetChoice::kTap;
+  if (text == "both") return TargetChoice::kBoth;
   return Status::InvalidArgument("--target must be db, tap or both, not '" + text + "'");
 }
 

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "capacity/saturation.h"
-#include "capacity/sweep_key.h"
 #include "capacity/warmup.h"
 #include "common/private_record.h"
 #include "common/status.h"
 #include "grow/grow.h"
+#include "sweep_record/sweep_key.h"
 #include "tap/dachs_leftovers.h"
 #include "tap/dachs_program.h"
 #include "tap/service_daemons.h"
@@ -38,9 +38,10 @@ struct TapMixClass {
 // The users' TAP mix (TapMix's weights).
 std::vector<TapMixClass> DefaultTapMix();
 
-// What a sweep measures: the database through pgbench, the TAP service in
-// front of it, or both one after the other on each tier.
-enum class SweepTarget { kDatabase, kTap, kBoth };
+// Which targets --target asks for (sweep/sweep_target.h): the database
+// through pgbench, the TAP service in front of it, or both one after the
+// other on each tier.
+enum class TargetChoice { kDatabase, kTap, kBoth };
 
 struct TapServiceOptions {
   std::string url;       // a running service's base URL, without credentials; empty: skyseed runs
@@ -78,7 +79,7 @@ struct SweepOptions {
   int warmup_s = WarmupRule{}.max_s;  // the bound of "warm up until warm"
   int warmup_interval_s = WarmupRule{}.interval_s;
   std::vector<MixClass> mix = DefaultSweepMix();
-  SweepTarget target = SweepTarget::kDatabase;
+  TargetChoice target = TargetChoice::kDatabase;
   std::vector<TapMixClass> tap_mix = DefaultTapMix();
   TapServiceOptions tap;
   WorkloadOptions workload;
@@ -94,8 +95,8 @@ struct SweepOptions {
   int profile_clients = 0;
 
   int tap_duration_s() const { return tap_window_s > 0 ? tap_window_s : duration_s; }
-  bool measures_database() const { return target != SweepTarget::kTap; }
-  bool measures_tap() const { return target != SweepTarget::kDatabase; }
+  bool measures_database() const { return target != TargetChoice::kTap; }
+  bool measures_tap() const { return target != TargetChoice::kDatabase; }
 };
 
 // "lookup_source=70,cone_source=30": known classes, each once, weights 1-100
@@ -105,7 +106,7 @@ Result<std::vector<MixClass>> ParseMix(const std::string& text);
 Result<std::vector<TapMixClass>> ParseTapMix(const std::string& text);
 std::string TapMixText(const std::vector<TapMixClass>& mix);
 // "db", "tap" or "both".
-Result<SweepTarget> ParseSweepTarget(const std::string& text);
+Result<TargetChoice> ParseSweepTarget(const std::string& text);
 // "1,8,16,32": growing, 1-1000.
 Result<std::vector<int>> ParseClientList(const std::string& text);
 std::string MixText(const std::vector<MixClass>& mix);

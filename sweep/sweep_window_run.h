@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "capacity/sweep_window.h"
 #include "common/machine_stats.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
 #include "sweep/cpu_attribution.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 

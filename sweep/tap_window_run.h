@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "capacity/sweep_window.h"
 #include "common/cpu_limit_group.h"
 #include "common/file_identity.h"
 #include "common/machine_stats.h"
@@ -17,6 +16,7 @@
 #include "loader/pg_connection.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
+#include "sweep_record/sweep_window.h"
 #include "tap/tap_load.h"
 
 namespace skyseed {

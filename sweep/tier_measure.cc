@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "capacity/cold_windows.h"
+#include "capacity/saturation.h"
 #include "capacity/warmup.h"
 
 namespace skyseed {

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "capacity/sweep_record.h"
 #include "common/narrator.h"
 #include "common/status.h"
 #include "sweep/sweep_bench.h"
 #include "sweep/sweep_options.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

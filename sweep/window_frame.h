@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "capacity/sweep_window.h"
 #include "common/child_process.h"
 #include "common/machine_stats.h"
 #include "common/status.h"
@@ -19,6 +18,7 @@
 #include "sweep/cpu_attribution.h"
 #include "sweep/server_stats.h"
 #include "sweep/sweep_options.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 

@@ -18,10 +18,10 @@
 #include "common/file_writes.h"
 #include "common/interrupt.h"
 #include "common/number_text.h"
-#include "common/shell_quote.h"
 #include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
 #include "tap/dachs_leftovers.h"
+#include "tap/dachs_profiles.h"
 #include "tap/service_daemons.h"
 #include "tap/service_host.h"
 #include "tap/tap_load.h"
@@ -58,13 +58,6 @@ std::string ConninfoValue(const std::string& value) {
     out += c;
   }
   return out + "'";
-}
-
-// DaCHS's "dsn" profile reaching `host` (a socket folder): DaCHS reads
-// profiles with Python's shlex (POSIX rules), so each value is quoted as
-// for a shell, whatever the database is called.
-std::string DsnProfileText(const std::string& dbname, const std::string& host) {
-  return "database = " + ShellQuoted(dbname) + "\nhost = " + ShellQuoted(host) + "\nport = 5432\n";
 }
 
 // gavo.rc: sections in order, each key once (a later setting replaces an
@@ -178,25 +171,11 @@ Status DachsService::Configure(Narrator& narrator) {
   for (size_t i = 0; i < ports_.size(); ++i) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(RcPath(i), RcText(i)));
   }
-  // Profiles before `dachs init` (which keeps existing ones): DaCHS reaches
-  // the embedded cluster over its socket, where trust authentication makes
-  // the passwords moot; they are random all the same.
   const fs::path etc = fs::path(root_) / "etc";
   fs::create_directories(etc, ec);
   fs::create_directories(fs::path(root_) / "inputs" / kDachsResdir, ec);
   if (ec) return Status::IoError(etc.string() + ": " + ec.message());
-  FileAccess secret;
-  secret.create_mode = 0600;
-  secret.exact_mode = 0600;
-  SKYSEED_RETURN_IF_ERROR(
-      WriteFileAtomically(etc / "dsn", DsnProfileText(options_.dbname, options_.data_dir), secret));
-  const char* profiles[] = {"feed", "trustedquery", "untrustedquery"};
-  for (int i = 0; i < 3; ++i) {
-    SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
-        etc / profiles[i],
-        std::string("include dsn\nuser = ") + kRoles[i] + "\npassword = " + RandomPassword() + "\n",
-        secret));
-  }
+  SKYSEED_RETURN_IF_ERROR(WriteDachsProfiles(etc, options_.dbname, options_.data_dir));
   narrator.Say("DaCHS: private configuration in " + root_ + ", dachs init, import the corpus RD");
   initialised_ = true;
   SKYSEED_RETURN_IF_ERROR(Record());  // the roles are about to exist
@@ -284,11 +263,8 @@ Status DachsService::StartServers() {
   const std::string pooler_folder = (fs::path(root_) / kPoolerFolder).string();
   if (options_.pooler != PoolerKind::kNone) {
     // DaCHS's profiles reach PostgreSQL through the pooler from now on.
-    FileAccess secret;
-    secret.create_mode = 0600;
-    secret.exact_mode = 0600;
-    SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(
-        fs::path(root_) / "etc" / "dsn", DsnProfileText(options_.dbname, pooler_folder), secret));
+    SKYSEED_RETURN_IF_ERROR(
+        WriteDsnProfile(fs::path(root_) / "etc", options_.dbname, pooler_folder));
     SKYSEED_ASSIGN_OR_RETURN(pooler_, StartPooler({options_.pooler,
                                                    pooler_folder,
                                                    options_.data_dir,

@@ -6,9 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 
-#include "capacity/latency_stats.h"
 #include "common/file_writes.h"
 #include "common/service_url.h"
+#include "sweep_record/latency_stats.h"
 #include "tap/tap_request_log.h"
 
 namespace skyseed {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "capacity/sweep_window.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 namespace {

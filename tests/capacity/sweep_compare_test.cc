@@ -8,7 +8,7 @@
 #include <array>
 #include <cmath>
 
-#include "capacity/sweep_record.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "capacity/sweep_record.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 namespace {

@@ -5,12 +5,13 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "capacity/sweep_record.h"
+#include "capacity/saturation.h"
 #include "generator/corpus_tables.h"
 #include "generator/obscore_row.h"
 #include "report/format.h"
 #include "report/sweep_report.h"
 #include "sweep/sweep_environment.h"
+#include "sweep_record/sweep_record.h"
 #include "tests/report/test_windows.h"
 
 namespace skyseed {

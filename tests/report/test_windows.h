@@ -4,9 +4,9 @@
 #pragma once
 
 #include "capacity/saturation.h"
-#include "capacity/sweep_key.h"
-#include "capacity/sweep_record.h"
-#include "capacity/sweep_window.h"
+#include "sweep_record/sweep_key.h"
+#include "sweep_record/sweep_record.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 

@@ -7,8 +7,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "capacity/sweep_window.h"
+#include "capacity/saturation.h"
 #include "sweep/window_frame.h"
+#include "sweep_record/sweep_window.h"
 
 namespace skyseed {
 namespace {

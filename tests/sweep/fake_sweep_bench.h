@@ -27,6 +27,9 @@ class FakeSweepBench final : public SweepBench {
   // "update 2/1".
   std::vector<std::string> log;
   std::map<std::pair<int, int>, SweepWindow> records;  // as recorded or updated last
+  // A window at this client count fails to run (its load generator could
+  // not start); 0: none does.
+  int fails_at_clients = 0;
 
   Result<std::string> Prime() override {
     log.push_back("prime ahead");
@@ -46,6 +49,7 @@ class FakeSweepBench final : public SweepBench {
   }
   Result<SweepWindow> RunWindow(int clients, int rep, int seconds) override {
     log.push_back("run " + Name(clients, rep) + " " + std::to_string(seconds) + " s");
+    if (clients == fails_at_clients) return Status::Unavailable("the scripted window failed");
     SweepWindow w = script(clients, rep);
     w.clients = clients;
     w.rep = rep;

@@ -39,7 +39,7 @@ TEST(SweepOptions, UnknownOrRepeatedClassesAreRefused) {
   EXPECT_EQ(TapMixText(*ParseTapMix("tap_cone=60,aggregate_obscore=40")),
             "tap_cone=60,aggregate_obscore=40");
   EXPECT_FALSE(ParseSweepTarget("nosuch").ok());
-  EXPECT_EQ(*ParseSweepTarget("both"), SweepTarget::kBoth);
+  EXPECT_EQ(*ParseSweepTarget("both"), TargetChoice::kBoth);
   Result<std::vector<MixClass>> twice = ParseMix("cone_source=50,cone_source=50");
   ASSERT_FALSE(twice.ok());
   EXPECT_EQ(twice.status().message(), "--mix: class 'cone_source' given twice");

@@ -1,4 +1,4 @@
-#include "sweep/tap_sweep.h"
+#include "sweep/tap_target.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -11,9 +11,9 @@
 #include "schema/corpus_schema.h"
 #include "sweep/connection_probe.h"
 #include "sweep/cpu_attribution.h"
-#include "sweep/sweep_store.h"
 #include "sweep/tap_window_run.h"
 #include "sweep/tier_measure.h"
+#include "sweep_record/sweep_store.h"
 #include "tap/dachs_service.h"
 #include "tap/service_host.h"
 #include "workload/tap_classes.h"
@@ -63,99 +63,114 @@ Status ProfileTier(TapWindowSetting& s, PgConnection& c, const fs::path& tap_dir
 
 }  // namespace
 
-Status MeasureTapTier(const SweepOptions& o, const TierSpec& tier, PgConnection& c,
-                      const ServerCapabilities& caps, const MachineFacts& machine,
-                      const std::string& tier_folder, const std::string& key, bool held,
-                      TierSweep* t, nlohmann::json* service_description) {
-  const fs::path tier_dir(tier_folder);
-  Narrator& narrator = *o.narrator;
-  const fs::path query_dir = tier_dir / "tap" / "queries";
+TapTarget::~TapTarget() = default;
+
+json TapTarget::Describe(const json& common_setup) const {
+  json j = DescribeTapSetup(o_, common_setup);
+  if (!service_.is_null()) j["service"] = service_;
+  return j;
+}
+
+Result<std::vector<SweepWindow>> TapTarget::PrepareTier(const SweepTier& tier, TierSweep* t) {
+  tap_dir_ = (fs::path(tier.dir) / "tap").string();
+  const fs::path query_dir = fs::path(tap_dir_) / "queries";
   std::error_code ec;
   fs::create_directories(query_dir, ec);
   if (ec) return Status::IoError(query_dir.string() + ": " + ec.message());
-  for (const TapMixClass& m : o.tap_mix) {
+  for (const TapMixClass& m : o_.tap_mix) {
     SKYSEED_RETURN_IF_ERROR(
         WriteFileAtomically(query_dir / TapQueryFileName(*m.query_class),
-                            TapQueryFile(*m.query_class, tier, o.workload, o.tap.tables)));
+                            TapQueryFile(*m.query_class, *tier.spec, o_.workload, o_.tap.tables)));
   }
+  const std::string key = key_.Text();
   SKYSEED_ASSIGN_OR_RETURN(std::vector<SweepWindow> done,
-                           ReadSweepWindows(c, key, t->tier, t->corpus_digest));
-  std::unique_ptr<DachsService> dachs;
+                           ReadSweepWindows(conn_, key, t->tier, t->corpus_digest));
   // A --tap-url service as its options describe it; skyseed's DaCHS fills
-  // in its own below.
+  // in its own in StartDachs.
   std::vector<int> url_service_pids;
-  if (o.tap.pid > 0) url_service_pids = {o.tap.pid};
-  TapWindowSetting setting{o,
-                           tier.name,
-                           query_dir.string(),
-                           "",
-                           o.tap.url,
-                           o.tap.userinfo,
-                           url_service_pids,
-                           {},
-                           o.tap.ceiling_cores,
-                           -1,
-                           {},
-                           caps,
-                           machine,
-                           {}};
-  // skyseed's DaCHS only when a window is still to be measured (a rerun of
-  // a finished or saturated tier needs no service).
-  SKYSEED_ASSIGN_OR_RETURN(t->service_profile, ReadTierProfile(c, key, t->tier, t->corpus_digest));
+  if (o_.tap.pid > 0) url_service_pids = {o_.tap.pid};
+  setting_.reset(new TapWindowSetting{o_,
+                                      t->tier,
+                                      query_dir.string(),
+                                      "",
+                                      o_.tap.url,
+                                      o_.tap.userinfo,
+                                      url_service_pids,
+                                      {},
+                                      o_.tap.ceiling_cores,
+                                      -1,
+                                      {},
+                                      tier.caps,
+                                      tier.machine,
+                                      {}});
+  SKYSEED_ASSIGN_OR_RETURN(t->service_profile,
+                           ReadTierProfile(conn_, key, t->tier, t->corpus_digest));
   // Asked for, and no profile recorded at that client count.
   const json& recorded = t->service_profile;
-  const bool to_profile = held && o.profile_clients > 0 &&
-                          !(recorded.is_object() && recorded.contains("cpu") &&
-                            recorded.value("clients", 0) == o.profile_clients);
-  const bool to_measure = held && (WindowsLeftToMeasure(o, done) || to_profile);
-  if (setting.url.empty() && to_measure) {
-    DachsOptions d{o.tap.data_dir,         o.tap.dbname,    kCorpusSchema,
-                   o.tap.dachs_settings,   o.tap.instances, o.tap.cpus,
-                   o.tap.pooler,           o.tap.timeout_s, o.tap.record,
-                   o.tap.cluster_conninfo, o.tap.dachs};
-    SKYSEED_ASSIGN_OR_RETURN(dachs, DachsService::Start(d, c, narrator));
-    setting.url = dachs->url();
-    setting.service_pids = dachs->pids();
-    setting.proxy_pids = dachs->helper_pids();
-    setting.service_ceiling = dachs->ceiling_cores();
-    setting.throttling = [&dachs] { return dachs->ReadThrottling(); };
-    *service_description = dachs->Describe();
-    SKYSEED_ASSIGN_OR_RETURN(setting.load_user, LookUpUserIds(ServiceUser(o.tap.data_dir)));
-  }
-  // What a connection costs the server here, to price the service's churn.
-  const int postmaster = LocalPostmasterPid(c.backend_pid());
-  if (to_measure && postmaster > 0) {
-    SKYSEED_ASSIGN_OR_RETURN(setting.connection_ms, ProbeConnectionCpuMs(o.conninfo, postmaster));
-    char text[96];
-    std::snprintf(text, sizeof text, ": a connect and disconnect costs PostgreSQL %.2f ms of CPU",
-                  setting.connection_ms);
-    narrator.Say(tier.name + text);
-  }
-  const WindowRunner run = [&](const std::string& dir, int clients, int rep, int seconds) {
-    setting.window_dir = dir;
-    return RunTapWindow(setting, c, clients, rep, seconds);
+  to_profile_ = tier.held && o_.profile_clients > 0 &&
+                !(recorded.is_object() && recorded.contains("cpu") &&
+                  recorded.value("clients", 0) == o_.profile_clients);
+  // skyseed's DaCHS only when a window is still to be measured (a rerun of
+  // a finished or saturated tier needs no service).
+  const bool to_measure = tier.held && (WindowsLeftToMeasure(o_, done) || to_profile_);
+  if (setting_->url.empty() && to_measure) SKYSEED_RETURN_IF_ERROR(StartDachs());
+  if (to_measure) SKYSEED_RETURN_IF_ERROR(ProbeConnection(tier));
+  const WindowRunner run = [this](const std::string& dir, int clients, int rep, int seconds) {
+    setting_->window_dir = dir;
+    return RunTapWindow(*setting_, conn_, clients, rep, seconds);
   };
   // Only skyseed's DaCHS is known to serve the corpus tables of this
   // database; a --tap-url service's working set is its own.
   std::vector<std::string> classes;
-  for (const TapMixClass& m : o.tap_mix) {
-    if (m.weight > 0 && o.tap.url.empty()) classes.push_back(m.query_class->name);
+  for (const TapMixClass& m : o_.tap_mix) {
+    if (m.weight > 0 && o_.tap.url.empty()) classes.push_back(m.query_class->name);
   }
-  PgSweepBench bench(run, WorkingSetPrimer(c, classes, tier, o.workload),
-                     (tier_dir / "tap").string(), c, key, t->corpus_digest);
-  // The TAP sweep's own window length (--tap-window), everything else as asked.
-  SweepOptions tap_windows = o;
-  tap_windows.duration_s = o.tap_duration_s();
-  Status measured = MeasureTier(bench, tap_windows, "req/s", done, held, t, narrator);
-  if (measured.ok() && to_profile && dachs) {
-    measured = ProfileTier(setting, c, tier_dir / "tap", t);
-  }
-  if (dachs) {
-    const Status stopped = dachs->Stop();
-    if (measured.ok() && !stopped.ok()) return stopped;
-    if (stopped.ok()) narrator.Say("DaCHS stopped; its roles, schemas and files removed");
-  }
-  return measured;
+  bench_ =
+      std::make_unique<PgSweepBench>(run, WorkingSetPrimer(conn_, classes, *tier.spec, o_.workload),
+                                     tap_dir_, conn_, key, t->corpus_digest);
+  return done;
+}
+
+Status TapTarget::StartDachs() {
+  const TapServiceOptions& tap = o_.tap;
+  DachsOptions d{tap.data_dir, tap.dbname, kCorpusSchema, tap.dachs_settings, tap.instances,
+                 tap.cpus,     tap.pooler, tap.timeout_s, tap.record,         tap.cluster_conninfo,
+                 tap.dachs};
+  SKYSEED_ASSIGN_OR_RETURN(dachs_, DachsService::Start(d, conn_, *o_.narrator));
+  setting_->url = dachs_->url();
+  setting_->service_pids = dachs_->pids();
+  setting_->proxy_pids = dachs_->helper_pids();
+  setting_->service_ceiling = dachs_->ceiling_cores();
+  setting_->throttling = [this] { return dachs_->ReadThrottling(); };
+  service_ = dachs_->Describe();
+  SKYSEED_ASSIGN_OR_RETURN(setting_->load_user, LookUpUserIds(ServiceUser(tap.data_dir)));
+  return Status::Ok();
+}
+
+// What a connection costs the server here, to price the service's churn.
+Status TapTarget::ProbeConnection(const SweepTier& tier) {
+  const int postmaster = LocalPostmasterPid(conn_.backend_pid());
+  if (postmaster <= 0) return Status::Ok();
+  SKYSEED_ASSIGN_OR_RETURN(setting_->connection_ms, ProbeConnectionCpuMs(o_.conninfo, postmaster));
+  char text[96];
+  std::snprintf(text, sizeof text, ": a connect and disconnect costs PostgreSQL %.2f ms of CPU",
+                setting_->connection_ms);
+  o_.narrator->Say(tier.spec->name + text);
+  return Status::Ok();
+}
+
+Status TapTarget::FinishTier(TierSweep* t) {
+  if (!to_profile_ || !dachs_) return Status::Ok();
+  return ProfileTier(*setting_, conn_, tap_dir_, t);
+}
+
+Status TapTarget::Stop() {
+  bench_.reset();
+  if (!dachs_) return Status::Ok();
+  const Status stopped = dachs_->Stop();
+  dachs_.reset();
+  if (stopped.ok()) o_.narrator->Say("DaCHS stopped; its roles, schemas and files removed");
+  return stopped;
 }
 
 json DescribeTapSetup(const SweepOptions& o, const json& database_setup) {

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "capacity/saturation.h"
-#include "capacity/sweep_key.h"
-#include "capacity/sweep_window.h"
-#include "capacity/warmup.h"
 #include "common/status.h"
+#include "sweep_record/saturation_finding.h"
+#include "sweep_record/sweep_key.h"
+#include "sweep_record/sweep_window.h"
+#include "sweep_record/warmup_record.h"
 
 namespace skyseed {
 

@@ -1,4 +1,4 @@
-#include "capacity/sweep_record.h"
+#include "sweep_record/sweep_record.h"
 
 #include <cmath>
 #include <limits>

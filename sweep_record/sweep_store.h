@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "capacity/sweep_record.h"
 #include "common/status.h"
 #include "loader/pg_connection.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 

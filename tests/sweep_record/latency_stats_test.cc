@@ -1,4 +1,4 @@
-#include "capacity/latency_stats.h"
+#include "sweep_record/latency_stats.h"
 
 #include <gtest/gtest.h>
 

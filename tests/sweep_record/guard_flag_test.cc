@@ -2,7 +2,7 @@
 // flag's words and its guard's key, and reads them back as written, however
 // the words begin; a record from before flags were typed (words alone) is
 // read by the words each guard began its flags with, as skyseed wrote them.
-#include "capacity/guard_flag.h"
+#include "sweep_record/guard_flag.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "capacity/capacity.h"
-#include "capacity/sweep_record.h"
+#include "sweep_record/sweep_record.h"
 
 namespace skyseed {
 namespace {

@@ -1,4 +1,4 @@
-#include "capacity/guard_flag.h"
+#include "sweep_record/guard_flag.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "capacity/sweep_key.h"
+#include "sweep_record/sweep_key.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "capacity/sweep_key.h"
+#include "sweep_record/sweep_key.h"
 
 #include <xxhash.h>
 
@@ -6,6 +6,18 @@
 #include <cstdlib>
 
 namespace skyseed {
+
+const char* RateUnits(SweepKind kind) {
+  switch (kind) {
+    case SweepKind::kDatabase:
+      return "tps";
+    case SweepKind::kTap:
+      return "req/s";
+  }
+  return "tps";
+}
+
+const char* SweepKey::units() const { return RateUnits(kind); }
 
 std::string SweepKey::Text() const {
   std::string warmup = ";warmup=" + std::to_string(warmup_s);

@@ -1,4 +1,4 @@
-#include "sweep/sweep_store.h"
+#include "sweep_record/sweep_store.h"
 
 #include <exception>
 #include <map>

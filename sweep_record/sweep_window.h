@@ -8,10 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "capacity/guard_flag.h"
-#include "capacity/latency_stats.h"
-#include "capacity/saturation.h"
-#include "capacity/window_statements.h"
+#include "sweep_record/guard_flag.h"
+#include "sweep_record/latency_stats.h"
+#include "sweep_record/window_statements.h"
 
 namespace skyseed {
 
@@ -87,10 +86,6 @@ double ConnectionMsPerRequest(const SweepWindow& w);
 // The mean of `figure` over the valid windows where it is known (>= 0); -1
 // when it is known in none.
 double KnownMean(const std::vector<SweepWindow>& windows, double (*figure)(const SweepWindow&));
-
-// The step of one client count: means of its valid windows (a step with no
-// valid window has tps 0 and is never called saturated).
-StepEvidence StepFromWindows(const std::vector<SweepWindow>& windows);
 
 // The figures a report takes means of, as ValidInterval's `figure`.
 inline double WindowTps(const SweepWindow& w) { return w.tps; }
