@@ -7,6 +7,7 @@
 
 #include "common/number_text.h"
 #include "report/format.h"
+#include "sweep_record/sweep_kind_words.h"
 #include "sweep_record/sweep_record.h"
 
 namespace skyseed {
@@ -341,20 +342,18 @@ void AddSizeCharts(const SweepRecord& r, const SweepUnits& u, const std::vector<
   add("scaling_classes.svg", ClassSizeChart(r, names),
       "p95 of each query class at each tier's lowest client count (unloaded), against database "
       "size: which class suffers first as the tiers outgrow memory.");
-  if (r.key.tap()) {
-    add("response_size.svg", ResponseSizeChart(r, names),
-        "p50 of each TAP class against its mean response size, one point per tier at the "
-        "lowest client count: the part of a request's time that grows with what it returns.");
-  }
+  // Drawn only where windows recorded response sizes and the service's CPU:
+  // what the record holds decides, not the kind of sweep.
+  add("response_size.svg", ResponseSizeChart(r, names),
+      "p50 of each TAP class against its mean response size, one point per tier at the "
+      "lowest client count: the part of a request's time that grows with what it returns.");
 }
 
 }  // namespace
 
 SweepUnits UnitsOf(const SweepRecord& r) {
-  if (r.key.tap()) {
-    return {"TAP clients (skyseed tapbench)", "requests per second", "request"};
-  }
-  return {"pgbench clients", "transactions per second", "transaction"};
+  const SweepKindWords& w = WordsOf(r.key.kind);
+  return {w.clients, w.rate, w.per};
 }
 
 const std::vector<SweepWindow>* PeakStep(const std::map<int, std::vector<SweepWindow>>& steps) {
@@ -371,7 +370,7 @@ const std::vector<SweepWindow>* PeakStep(const std::map<int, std::vector<SweepWi
 }
 
 std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
-  const bool tap = r.key.tap();
+  const SweepKindWords& words = WordsOf(r.key.kind);
   const SweepUnits u = UnitsOf(r);
   const std::vector<std::string> names = ClassNames(r);
   std::vector<SweepChart> out;
@@ -381,17 +380,10 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
   LineChart tps = PerTierClientChart(r, "Throughput by client count", u.rate, WindowTps);
   tps.y_label = [](double v) { return FormatCount(v); };
   if (SpansADecade(tps, false)) tps.y_scale = YScale::kLog;
-  add("throughput.svg", tps,
-      std::string(tap ? "Answered TAP requests per second against tapbench clients"
-                      : "Committed transactions per second against pgbench clients") +
-          ", one line per tier." + kWhiskers);
+  add("throughput.svg", tps, std::string(words.throughput) + ", one line per tier." + kWhiskers);
   for (const TierSweep& t : r.tiers) {
     add("latency_" + t.tier + ".svg", LatencyChart(t, u),
-        std::string(tap ? "Percentiles of request latency (to the last byte) from tapbench's "
-                          "request logs, tier "
-                        : "Percentiles of single-transaction latency from pgbench's "
-                          "per-transaction logs, tier ") +
-            t.tier + ", on a log axis." + kWhiskers);
+        words.latency + t.tier + ", on a log axis." + kWhiskers);
     add("classes_" + t.tier + ".svg", ClassChart(t, u, names),
         "p95 of each query class of the mix, tier " + t.tier + ".");
   }
@@ -400,10 +392,7 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
                          std::string("failed ") + u.per + "s (% of " + u.per + "s)", ErrorPercent);
   errors.y_label = Percent;
   add("errors.svg", errors,
-      std::string(tap ? "Requests that failed (an HTTP error, an ERROR or OVERFLOW status, a "
-                        "truncated VOTable, a timeout)"
-                      : "Transactions pgbench counted as failed") +
-          " as a share of all, per tier." + kWhiskers);
+      std::string(words.errors) + " as a share of all, per tier." + kWhiskers);
   add("spread.svg", SpreadChart(r),
       "How far repetitions of one step disagree: the standard deviation of their throughput "
       "over its mean. Above a few percent, compare runs only through their intervals.");
@@ -414,13 +403,11 @@ std::vector<SweepChart> SweepCharts(const SweepRecord& r) {
       "CPU seconds per second of the postmaster's process tree against throughput, one point "
       "per client count: a line that bends up means each " +
           std::string(u.per) + " costs the database more as load rises.");
-  if (tap) {
-    add("service_cpu.svg",
-        ThroughputAxisChart(r, "TAP service CPU by throughput", "cores used by the service",
-                            ServiceCoresOf, ServiceMeasured),
-        "CPU seconds per second of the service's process tree against throughput; its "
-        "ceiling is the cores it can use (one for DaCHS).");
-  }
+  add("service_cpu.svg",
+      ThroughputAxisChart(r, "TAP service CPU by throughput", "cores used by the service",
+                          ServiceCoresOf, ServiceMeasured),
+      "CPU seconds per second of the service's process tree against throughput; its "
+      "ceiling is the cores it can use (one for DaCHS).");
   LineChart reads = ThroughputAxisChart(r, "Reads by throughput",
                                         "blocks read outside shared buffers per s", Reads, Always);
   reads.y_label = [](double v) { return FormatCount(v); };

@@ -13,6 +13,7 @@
 #include "report/service_tables.h"
 #include "report/sweep_charts.h"
 #include "report/sweep_tables.h"
+#include "sweep_record/sweep_kind_words.h"
 #include "sweep_record/sweep_record.h"
 #include "sweep_record/sweep_window.h"
 
@@ -20,10 +21,8 @@ namespace skyseed {
 namespace {
 
 std::string FindingsTable(const SweepRecord& r) {
-  const bool tap = r.key.tap();
   std::string h =
-      std::string("<section class=\"panel\"><h2>") +
-      (tap ? "Saturation through the TAP service" : "Saturation") +
+      std::string("<section class=\"panel\"><h2>") + WordsOf(r.key.kind).saturation +
       "</h2><table><thead><tr><th class=\"l\">Tier</th>"
       "<th>Database size</th><th>Peak throughput</th><th>At clients</th><th>p95 there</th>"
       "<th class=\"l\">Finding</th></tr></thead><tbody>\n";
@@ -204,9 +203,8 @@ std::string SummaryMarkdown(const SweepRecord& r, const Slo& slo,
                             const std::string& profiles) {
   const bool tap = r.key.tap();
   const int failed = FailedGuards(guards);
-  std::string m = std::string("## ") +
-                  (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") + "\n\n`" +
-                  r.key.Text() + "`\n\n**Validity guards: " +
+  std::string m = std::string("## ") + WordsOf(r.key.kind).title + "\n\n`" + r.key.Text() +
+                  "`\n\n**Validity guards: " +
                   (failed == 0 ? std::string("all passed") : std::to_string(failed) + " failed") +
                   "**\n\n| Guard | Result |\n|---|---|\n";
   for (const GuardResult& g : guards) {
@@ -261,7 +259,7 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
     const SweepRecord& r = sweeps[k];
     const bool tap = r.key.tap();
     // Named by the sweep's key, never by its place among the sweeps recorded.
-    const std::string p = std::string(tap ? "tap_" : "") + "sweep_" + SweepId(r.key) + "_";
+    const std::string p = WordsOf(r.key.kind).file_prefix + SweepId(r.key) + "_";
     std::string figures;
     std::set<std::string> drawn;
     for (const SweepChart& c : SweepCharts(r)) {
@@ -282,8 +280,7 @@ SweepSection RenderSweepSection(const std::vector<SweepRecord>& sweeps, const Sl
     ProfilePart profiles = RenderServiceProfiles(r, p);
     out.files.insert(out.files.end(), profiles.files.begin(), profiles.files.end());
     out.markdown += SummaryMarkdown(r, slo, guards, p, drawn, closing, profiles.markdown);
-    out.html += std::string("<h2 class=\"part\">") +
-                (tap ? "Capacity sweep through the TAP service" : "Capacity sweep") +
+    out.html += std::string("<h2 class=\"part\">") + WordsOf(r.key.kind).title +
                 "</h2>\n<p class=\"sub\">" + EscapeMarkup(title) + "</p>\n" +
                 HeadlineHtml(r, slo, guards) + FindingsTable(r) + share +
                 "<section class=\"charts\">\n" + figures + "</section>\n" + SweepTablesHtml(r) +

@@ -19,6 +19,7 @@
 #include "sweep/sweep_environment.h"
 #include "sweep/sweep_target.h"
 #include "sweep/tap_target.h"
+#include "sweep_record/sweep_kind_words.h"
 #include "sweep_record/sweep_store.h"
 #include "tap/dachs_service.h"
 #include "workload/child_connection.h"
@@ -142,7 +143,7 @@ Status WriteResults(const SweepOptions& o, const SweepKey& key, SweepResult* r) 
     r->shares = ServiceShares(r->database, r->tap);
     return WriteTapResults(o, r->tap, r->shares);
   }
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(fs::path(o.out_dir) / "sweep.json",
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(fs::path(o.out_dir) / WordsOf(key.kind).record_file,
                                               SweepToJson(r->database).dump(2) + "\n"));
   return WriteFileAtomically(fs::path(o.out_dir) / "windows.csv", WindowsCsv(r->database));
 }

@@ -36,7 +36,7 @@ struct SweepTier {
 class SweepTarget {
  public:
   virtual ~SweepTarget() = default;
-  // What a window counts per second: its key's (RateUnits, sweep_record/sweep_key.h).
+  // What a window counts per second: its key's (sweep_record/sweep_kind_words.h).
   virtual const char* Units() const = 0;
   // Which recorded windows are its own, and their length (duration_s).
   virtual const SweepKey& Key() const = 0;

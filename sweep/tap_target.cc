@@ -13,6 +13,7 @@
 #include "sweep/cpu_attribution.h"
 #include "sweep/tap_window_run.h"
 #include "sweep/tier_measure.h"
+#include "sweep_record/sweep_kind_words.h"
 #include "sweep_record/sweep_store.h"
 #include "tap/dachs_service.h"
 #include "tap/service_host.h"
@@ -194,8 +195,8 @@ json DescribeTapSetup(const SweepOptions& o, const json& database_setup) {
 Status WriteTapResults(const SweepOptions& o, const SweepRecord& tap,
                        const std::vector<ServiceShare>& shares) {
   const fs::path out(o.out_dir);
-  SKYSEED_RETURN_IF_ERROR(
-      WriteFileAtomically(out / "tap-sweep.json", SweepToJson(tap).dump(2) + "\n"));
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(out / WordsOf(tap.key.kind).record_file,
+                                              SweepToJson(tap).dump(2) + "\n"));
   SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(out / "tap-windows.csv", WindowsCsv(tap)));
   if (!o.measures_database()) return Status::Ok();
   return WriteFileAtomically(out / "service-share.csv", ServiceSharesCsv(shares));

@@ -5,19 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "sweep_record/sweep_kind_words.h"
+
 namespace skyseed {
 
-const char* RateUnits(SweepKind kind) {
-  switch (kind) {
-    case SweepKind::kDatabase:
-      return "tps";
-    case SweepKind::kTap:
-      return "req/s";
-  }
-  return "tps";
-}
-
-const char* SweepKey::units() const { return RateUnits(kind); }
+const char* SweepKey::units() const { return WordsOf(kind).units; }
 
 std::string SweepKey::Text() const {
   std::string warmup = ";warmup=" + std::to_string(warmup_s);

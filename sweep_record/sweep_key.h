@@ -26,19 +26,13 @@ struct SweepKey {
   int64_t cones = 0;
 
   bool tap() const { return kind == SweepKind::kTap; }
-  // What its windows count per second (RateUnits).
+  // What its windows count per second (SweepKindWords, sweep_kind_words.h).
   const char* units() const;
   // "mix=...;duration=60;warmup=120;seed=1;lookups=10000;cones=2000", with
   // "target=tap;" and ";service=..." for a TAP sweep: the form every sweep
   // has been recorded under, so older windows are still found.
   std::string Text() const;
 };
-
-// What a window of a sweep of this kind counts per second: "tps" (pgbench's
-// transactions), "req/s" (a TAP service's answered requests). The one place
-// a kind's units are named: each target's Units() and the report read them
-// here.
-const char* RateUnits(SweepKind kind);
 
 // The key Text() wrote; Corruption for any other text.
 Result<SweepKey> SweepKeyFromText(const std::string& text);
