@@ -1,4 +1,4 @@
-// One measurement window run with the service sampled (issue 53), and the
+// One measurement window run with the service sampled, and the
 // profile drawn: the sweep hands in the window as a callback, so this folder
 // knows nothing of sweeps and the sweep nothing of samplers' processes.
 #pragma once

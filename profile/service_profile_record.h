@@ -1,4 +1,4 @@
-// A service's profile as a sweep records it (issue 53): one extra window at
+// A service's profile as a sweep records it: one extra window at
 // one client count, sampled; its CPU and wall stacks, what the sampler cost
 // (the profiled window's throughput against the unprofiled windows' at the
 // same client count, and the sampler's own CPU), or why there is none. Kept

@@ -1,4 +1,4 @@
-// The service's profile in the report (issue 53): per tier of a TAP sweep
+// The service's profile in the report: per tier of a TAP sweep
 // run with --profile-service, the flamegraph of DaCHS's CPU, its widest
 // frames and their shares, and what the sampler cost; or why there is no
 // profile and how to get a sampler. Pure: renders records already read.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gen-4 against gen-5 side by side (issue 51): the previous generator's
+# gen-4 against gen-5 side by side: the previous generator's
 # binary (stratified sky order, skyseed-gen-4) and this tree's (independent
 # draws in sky order, gen-5) each grow TIER from empty into their own
 # database of one embedded cluster, alternately ROUNDS times, the page cache

@@ -15,7 +15,7 @@ git clone -q . "$tmp/src"
 git -C "$tmp/src" checkout -q "$rev"
 cmake -S "$tmp/src" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$tmp/build" -j"$(nproc)" --target skyseed_generator >/dev/null
-# Since the split of generator/ (issue 38), its COPY format and math are
+# Since the split of generator/, its COPY format and math are
 # libraries of their own; a revision before it has neither.
 split_libs="$(ls "$tmp"/build/copy_format/*.a "$tmp"/build/det_math/*.a 2>/dev/null || true)"
 g++ -O2 -std=c++20 -ffp-contract=off -I"$tmp/src" -I. -I/usr/include/eigen3 \

@@ -1,4 +1,4 @@
-// The profile a sweep records (issue 53): its JSON read back whole, the
+// The profile a sweep records: its JSON read back whole, the
 // widest frame and the sampler's cost by hand, the one line.
 #include "profile/service_profile_record.h"
 

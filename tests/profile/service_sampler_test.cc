@@ -1,6 +1,6 @@
 // The sampler against a real Python HTTP service with two hot functions in
 // a known CPU ratio, under load from a bounded loop of requests on
-// 127.0.0.1 (issue 53). Needs root (austin runs chrooted in its Debian 13
+// 127.0.0.1. Needs root (austin runs chrooted in its Debian 13
 // root) and a sampler; skipped with the reason printed otherwise.
 #include "profile/service_sampler.h"
 

@@ -1,4 +1,4 @@
-// The service's profile in the report (issue 53), on constructed records:
+// The service's profile in the report, on constructed records:
 // the TAP finding names the widest frame only when the limit is tap-cpu,
 // the summary lists the widest frames with shares computed by hand, and a
 // sweep without a sampler says so and how to get one.

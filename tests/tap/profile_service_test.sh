@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `skyseed sweep --target tap --profile-service` (issue 53) with skyseed's
+# `skyseed sweep --target tap --profile-service` with skyseed's
 # own DaCHS on an embedded cluster of the test's own: bad arguments first
 # (one line, exit 2, nothing created), then the issue's check: a ci sweep
 # at 1,2 clients with the profiled window at 2 exits 0 and its --out holds
