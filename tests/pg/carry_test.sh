@@ -10,7 +10,7 @@
 source "$(dirname "$0")/lib.sh"
 
 out="$(mktemp -d /tmp/skyseed-carry-test.XXXXXX)"
-cluster="$out/cluster"
+cluster="$out/data"  # $out is a scaling run's WORKDIR to scripts/scaling-run-carry.sh
 cleanup() {
   [ -d "$cluster" ] && "$bin" server stop --data-dir "$cluster" >/dev/null 2>&1
   rm -rf "$out"
@@ -64,6 +64,19 @@ PY
 # Into a fresh embedded cluster grown to ci.
 "$bin" grow --tier ci --data-dir "$cluster" >/dev/null || fail "a fresh cluster grew ci"
 check "the import into it succeeds" "$bin" sweep --import "$out/carry.json" --data-dir "$cluster"
+# The scaling scripts read what these verbs wrote: the held tier from
+# status --json, the tiers a carry was measured on from the export.
+cp "$bin" "$out/skyseed"
+check "scripts/scaling-run-carry.sh held reads status --json's tier" \
+  test "$("$(dirname "$0")/../../scripts/scaling-run-carry.sh" held "$out")" = ci
+msg="$("$(dirname "$0")/../../scripts/scaling-run-carry.sh" through "$out/carry.json" 2>&1)"
+check "scaling-run-carry.sh through reads the export's tiers (ci, not one of the run's)" \
+  grep -q "tier ci is not one of the run's" <<<"$msg"
+check "scaling-run-carry.sh save exports the run's database" \
+  "$(dirname "$0")/../../scripts/scaling-run-carry.sh" save "$out" "$out/saved.json"
+check "what it saved carries the same rows" python3 -c 'import json, sys
+a, b = (json.load(open(p))["tables"] for p in sys.argv[1:])
+assert a == b, "the saved carry differs"' "$out/carry.json" "$out/saved.json"
 other() { PGTZ=UTC psql -X -q -t -A -v ON_ERROR_STOP=1 \
   "host=$cluster port=5432 user=postgres dbname=skyseed" -c "$1"; }
 rows_sql() {
