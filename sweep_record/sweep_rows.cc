@@ -98,7 +98,10 @@ Status CheckRow(const ManifestTable& t, const json& row, size_t index) {
     const CarriedAs as = CarriedAsOf(*c);
     if ((as == CarriedAs::kInteger && !v->is_number_integer()) ||
         (as == CarriedAs::kText && !v->is_string()) || (as == CarriedAs::kJson && v->is_null())) {
-      return Status::InvalidArgument(where + ": " + c->name + " is not a " + SqlTypeOf(*c));
+      const char* wanted = as == CarriedAs::kInteger ? "an integer"
+                           : as == CarriedAs::kText  ? "a string"
+                                                     : "JSON";
+      return Status::InvalidArgument(where + ": " + c->name + " is not " + wanted);
     }
   }
   if (row.size() != columns.size()) {  // every declared one is there: the rest are unknown
