@@ -51,6 +51,20 @@ ci_db t_carry
 sql t_carry "CREATE EXTENSION pg_stat_statements" >/dev/null
 "$bin" sweep --tier ci --clients 1,2 --duration 2 --reps 1 --warmup 0 --out "$out/sweep" \
   --db "$(conninfo t_carry)" >/dev/null || fail "the ci sweep ran"
+# The readers of a sweep's JSON outside the tool, over the one this sweep
+# just wrote (every key they read must be there): the TAP benchmark's
+# closing lines, fed the database sweep's windows (the same record; flags
+# cleared so a busy host's windows still make a step).
+for name in plain cpus replicas pgpool pgbouncer aggregate; do
+  mkdir -p "$out/readers/$name"
+  python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for t in d["tiers"]:
+    for w in t["windows"]: w["flags"] = []
+json.dump(d, open(sys.argv[2], "w"))' "$out/sweep/sweep.json" "$out/readers/$name/tap-sweep.json"
+done
+check "scripts/bench/tap_service_lines.py reads what the sweep wrote" test "$(python3 \
+  "$(dirname "$0")/../../scripts/bench/tap_service_lines.py" "$out/readers" ci | grep -c "^tap-")" = 3
 check "the export is written" "$bin" sweep --export "$out/carry.json" --db "$(conninfo t_carry)"
 check "it is a versioned carry naming ci and the database's tier" python3 - "$out/carry.json" \
   "$(tier_digest t_carry ci)" <<'PY'
