@@ -2,7 +2,7 @@
 # Carries the scaling run (scripts/scaling-run.sh) from one machine to the
 # next: the run needs more hours than a working session, and a session's
 # machine may not keep /var/tmp. The carry is `skyseed sweep --export`'s
-# document (docs/sweeps.md "Carrying a sweep's records"): the measured
+# document (docs/capacity-sweeps.md "Carrying a sweep's records"): the measured
 # windows, tier findings and sweep set-ups, and the tiers and corpus digests
 # they were measured on.
 #   scripts/scaling-run-carry.sh save WORKDIR FILE
