@@ -23,11 +23,13 @@ bool CarryTakes(const std::string& name) {
 
 // Export or import, and nothing a measurement would take.
 Status CheckCarryOptions(const CLI::App& cmd, const SweepCarryArgs& c) {
-  if (!c.export_path.empty() && !c.import_path.empty()) {
+  if (cmd.count("--export") > 0 && cmd.count("--import") > 0) {
     return Status::InvalidArgument("--export and --import: give one of them");
   }
-  const std::string& path = c.export_path.empty() ? c.import_path : c.export_path;
-  const char* flag = c.export_path.empty() ? "--import" : "--export";
+  const bool exporting = cmd.count("--export") > 0;
+  const std::string& path = exporting ? c.export_path : c.import_path;
+  const char* flag = exporting ? "--export" : "--import";
+  if (path.empty()) return Status::InvalidArgument(std::string(flag) + " needs a file name");
   for (const CLI::Option* o : cmd.get_options()) {
     if (o->count() > 0 && !CarryTakes(o->get_name())) {
       return Status::InvalidArgument(std::string(flag) + " carries recorded windows and measures " +
@@ -96,12 +98,12 @@ void AddSweepCarryOptions(CLI::App* cmd, SweepCarryArgs* c) {
 
 bool SweepCarryRun(const CLI::App& cmd, const SweepCarryArgs& c, const ConnectionOptions& conn,
                    CommandRun* run) {
-  if (c.export_path.empty() && c.import_path.empty()) return false;
+  const bool exporting = cmd.count("--export") > 0;
+  if (!exporting && cmd.count("--import") == 0) return false;
   const Status options = CheckCarryOptions(cmd, c);
   *run = [=]() -> Status {
     SKYSEED_RETURN_IF_ERROR(options);
-    return c.export_path.empty() ? ImportCarry(c.import_path, conn)
-                                 : ExportCarry(c.export_path, conn);
+    return exporting ? ExportCarry(c.export_path, conn) : ImportCarry(c.import_path, conn);
   };
   return true;
 }

@@ -103,8 +103,12 @@ Status CheckTierRecords(PgConnection& conn, const json& carried) {
 }  // namespace
 
 Result<json> ExportSweepCarry(PgConnection& conn) {
+  // One snapshot: a sweep recording a window meanwhile is in all the
+  // tables or in none.
+  SKYSEED_RETURN_IF_ERROR(conn.Exec("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"));
   SKYSEED_ASSIGN_OR_RETURN(json tables, ReadSweepRows(conn));
   SKYSEED_ASSIGN_OR_RETURN(json held, ExportedHeldTier(conn));
+  SKYSEED_RETURN_IF_ERROR(conn.Exec("COMMIT"));
   return json{{"kind", kSweepCarryKind},        {"version", kSweepCarryVersion},
               {"exported_at", UtcNow()},        {"held_tier", held},
               {"tiers", MeasuredTiers(tables)}, {"tables", tables}};
