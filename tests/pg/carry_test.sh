@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The verbs the scaling run needs from the tool (issue 54): `status --json`
-# names the tier the tables hold by the ledger rule, read here independently
+# names the tier the tables hold by the ledger rule (ci, none after a grow of
+# S cut short, S once it finishes), read here independently
 # from the ledger and the tier record with psql; `sweep --export` and
 # `--import` carry a ci sweep's windows, findings and set-ups into a fresh
 # embedded cluster, the rows compared here with psql and the report's sweep
@@ -42,6 +43,9 @@ check "status --json then holds no tier (ci's rows are no longer all the tables 
   test "$(held t_held)" = None
 check "as psql reads it" test "$(held_by_psql t_held)" = None
 check "and says so in text" grep -q "^held tier: none" <("$bin" status --db "$(conninfo t_held)")
+"$bin" grow --tier S --chunk-rows 3000 --db "$(conninfo t_held)" >/dev/null || fail "the grow of S finished"
+check "once S is grown, status --json holds S" test "$(held t_held)" = S
+check "as psql reads it" test "$(held_by_psql t_held)" = S
 msg="$("$bin" status --json extra --db "$(conninfo t_held)" 2>&1)"; rc=$?
 check "status --json with an unexpected argument exits 2" test "$rc" = 2
 check "with one line" test "$(wc -l <<<"$msg")" = 1
