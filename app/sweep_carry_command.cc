@@ -54,7 +54,7 @@ Status ExportCarry(const std::string& path, const ConnectionOptions& conn) {
   SKYSEED_ASSIGN_OR_RETURN(const std::string conninfo, ResolveReadOnlyConninfo(conn));
   SKYSEED_ASSIGN_OR_RETURN(std::unique_ptr<PgConnection> db, PgConnection::Connect(conninfo));
   SKYSEED_ASSIGN_OR_RETURN(const nlohmann::json carry, ExportSweepCarry(*db));
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(file, carry.dump(1) + "\n"));
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(file, SweepCarryText(carry)));
   std::printf("exported %zu windows, %zu tier findings and %zu sweep set-ups into %s\n",
               carry["tables"]["sweep_window"].size(), carry["tables"]["sweep_tier"].size(),
               carry["tables"]["sweep_setup"].size(), file.c_str());

@@ -114,6 +114,24 @@ Result<json> ExportSweepCarry(PgConnection& conn) {
               {"tiers", MeasuredTiers(tables)}, {"tables", tables}};
 }
 
+std::string SweepCarryText(const json& carry) {
+  std::string text = "{\n";
+  for (const auto& [key, value] : carry.items()) {
+    if (key == "tables") continue;
+    text += json(key).dump() + ": " + value.dump() + ",\n";
+  }
+  text += "\"tables\": {";
+  const char* table_sep = "\n";
+  for (const auto& [name, rows] : carry["tables"].items()) {
+    text += table_sep + json(name).dump() + ": [";
+    const char* row_sep = "\n";
+    for (const json& row : rows) text += row_sep + row.dump(), row_sep = ",\n";
+    text += rows.empty() ? "]" : "\n]";
+    table_sep = ",\n";
+  }
+  return text + "\n}}\n";
+}
+
 Result<json> ParseSweepCarry(const std::string& text, const std::string& shown) {
   const json carry = json::parse(text, nullptr, /*allow_exceptions=*/false);
   const auto refuse = [&](const std::string& why) {

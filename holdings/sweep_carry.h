@@ -30,6 +30,11 @@ inline constexpr int kSweepCarryVersion = 1;
 // corpus or no sweep gives null or empty lists).
 Result<nlohmann::json> ExportSweepCarry(PgConnection& conn);
 
+// The document as the file holds it: its fields one per line, and each row
+// on a line of its own (so a carry saved again differs from the last by
+// the rows that changed).
+std::string SweepCarryText(const nlohmann::json& carry);
+
 // The document in `text` (from the file `shown`), checked whole before
 // anything is touched: InvalidArgument, one line, for anything but JSON of
 // this kind and version with well-formed rows, and for rows whose tier and

@@ -49,6 +49,21 @@ TEST(SweepCarry, ADocumentInTheExportsShapeIsRead) {
   EXPECT_EQ((*c)["tables"]["sweep_window"].size(), 2u);
 }
 
+TEST(SweepCarry, TheFileHoldsARowPerLineAndReadsBackAsWritten) {
+  const std::string text = SweepCarryText(Carry());
+  const Result<json> c = ParseSweepCarry(text, "c.json");
+  ASSERT_TRUE(c.ok()) << c.status().message() << "\n" << text;
+  EXPECT_EQ(*c, Carry());
+  for (const json& row : Carry()["tables"]["sweep_window"]) {
+    EXPECT_NE(text.find("\n" + row.dump()), std::string::npos) << text;
+  }
+  json empty = Carry();
+  empty["tables"]["sweep_window"] = json::array();
+  empty["tables"]["sweep_tier"] = json::array();
+  empty["tiers"] = json::array();
+  EXPECT_EQ(json::parse(SweepCarryText(empty)), empty);
+}
+
 void ExpectRefused(const std::string& text, const std::string& why) {
   const Result<json> c = ParseSweepCarry(text, "c.json");
   ASSERT_FALSE(c.ok()) << why;
