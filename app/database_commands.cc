@@ -238,7 +238,9 @@ void AddStatusCommand(CLI::App& app, CommandRun* run) {
                                  "digests, time per phase; the ledger and any set-aside index; "
                                  "each table's stored order; rows loaded past the last recorded "
                                  "tier (a partial step covers a stretch of the sky, not the sky: "
-                                 "grow to the next tier to complete it).");
+                                 "grow to the next tier to complete it); the tier the tables hold "
+                                 "(held_tier in --json): the recorded tier the chunk ledger sums "
+                                 "to, as a sweep decides it, none after a grow cut short.");
   auto conn = std::make_shared<ConnectionOptions>();
   auto json = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json, "print JSON instead of text");

@@ -9,6 +9,8 @@
 #include "app/commands.h"
 #include "app/connection_options.h"
 #include "capacity/capacity.h"
+#include "capacity/run_comparison.h"
+#include "common/file_reads.h"
 #include "common/user_values.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
@@ -34,17 +36,37 @@ Result<ReportInput> ReadReportInput(const std::string& conninfo) {
 
 // --out is created only once there is a report to put in it: a database
 // with no tier, or none at all, leaves no empty folder behind.
+// --earlier-run's figures beside this run's records, or "" without it.
+Result<std::string> EarlierRunTable(const std::vector<RunTierFigures>& earlier,
+                                    const ReportInput& input) {
+  if (earlier.empty()) return std::string();
+  const auto run = ScalingRunOf(input.sweeps);
+  if (!run) {
+    return Status::InvalidArgument(
+        "--earlier-run: no scaling run recorded here to set beside it "
+        "(a TAP sweep with its database sweep, --target both)");
+  }
+  return RunComparisonTable(earlier, RunFigures(*run->first, *run->second, input.slo), "earlier",
+                            "this (" + input.generator_version + ")");
+}
+
 Status WriteReport(const fs::path& out, const ConnectionOptions& c, const std::string& slo_p95,
-                   const std::string& slo_errors) {
+                   const std::string& slo_errors, const std::string& earlier_run) {
   // Checked before connecting, so that a typo costs no server start-up.
   Slo slo;
   SKYSEED_ASSIGN_OR_RETURN(slo.p95_ms, ParseMilliseconds(slo_p95, "--slo-p95"));
   SKYSEED_ASSIGN_OR_RETURN(slo.error_rate, ParsePercent(slo_errors, "--slo-errors", 100));
+  std::vector<RunTierFigures> earlier;
+  if (!earlier_run.empty()) {
+    SKYSEED_ASSIGN_OR_RETURN(const std::string csv, ReadWholeFile(earlier_run));
+    SKYSEED_ASSIGN_OR_RETURN(earlier, ParseEarlierRun(csv, "--earlier-run " + earlier_run));
+  }
   const Status usable = CheckOutputDirCreatable(out);
   if (!usable.ok()) return Status::InvalidArgument("--out " + usable.message());
   SKYSEED_ASSIGN_OR_RETURN(std::string conninfo, ResolveReadOnlyConninfo(c));
   SKYSEED_ASSIGN_OR_RETURN(ReportInput input, ReadReportInput(conninfo));
   input.slo = slo;
+  SKYSEED_ASSIGN_OR_RETURN(const std::string comparison, EarlierRunTable(earlier, input));
   const Status out_dir = PrepareOutputDir(out);
   if (!out_dir.ok()) return Status::InvalidArgument("--out " + out_dir.message());
   std::vector<std::string> closing_lines;
@@ -55,7 +77,9 @@ Status WriteReport(const fs::path& out, const ConnectionOptions& c, const std::s
   const fs::path html = fs::absolute(out / "report.html", ec);
   std::printf("%s\n", (ec ? out / "report.html" : html).lexically_normal().c_str());
   for (const std::string& line : closing_lines) std::printf("%s\n", line.c_str());
-  return Status::Ok();
+  if (comparison.empty()) return Status::Ok();
+  std::printf("\n%s", comparison.c_str());
+  return WriteFileAtomically(out / "earlier-run.md", comparison);
 }
 
 }  // namespace
@@ -68,8 +92,8 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
       "with the capacity sweeps run on them (throughput and latency by clients and by "
       "database size, saturation, flagged windows).");
   struct Args {
-    std::string out, slo_p95 = DefaultText(Slo{}.p95_ms) + "ms",
-                     slo_errors = DefaultText(Slo{}.error_rate * 100) + "%";
+    std::string out, earlier_run, slo_p95 = DefaultText(Slo{}.p95_ms) + "ms",
+                                  slo_errors = DefaultText(Slo{}.error_rate * 100) + "%";
     ConnectionOptions conn;
   };
   auto a = std::make_shared<Args>();
@@ -81,6 +105,11 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
       ->default_val(a->slo_p95);
   cmd->add_option("--slo-errors", a->slo_errors, "... and its error rate under this")
       ->default_val(a->slo_errors);
+  cmd->add_option("--earlier-run", a->earlier_run,
+                  "a scaling run's tiers.csv (docs/scaling-run/gen-3/tiers.csv): per tier, its "
+                  "figures beside this run's (cone cost, size, hit ratio, peaks, limits), printed "
+                  "and written to earlier-run.md")
+      ->option_text("CSV");
   AddConnectionOptions(cmd, &a->conn);
   cmd->footer(
       "Example:\n  skyseed report --db 'host=db1 dbname=sky' --out sky-report\n"
@@ -95,7 +124,8 @@ void AddReportCommand(CLI::App& app, CommandRun* run) {
       "  cat sky-report/summary.md >> \"$GITHUB_STEP_SUMMARY\"");
   cmd->callback([=] {
     *run = [=]() -> Status {
-      return WriteReport(AbsoluteOutputPath(a->out), a->conn, a->slo_p95, a->slo_errors);
+      return WriteReport(AbsoluteOutputPath(a->out), a->conn, a->slo_p95, a->slo_errors,
+                         a->earlier_run);
     };
   });
 }

@@ -11,14 +11,14 @@
 #include "app/connection_options.h"
 #include "app/loading_options.h"
 #include "app/seed_option.h"
-#include "app/tiers_past.h"
+#include "app/sweep_carry_command.h"
 #include "common/service_url.h"
 #include "common/user_values.h"
 #include "console/console_narrator.h"
 #include "grow/grow.h"
+#include "holdings/tiers_past.h"
 #include "loader/output_files.h"
 #include "loader/pg_connection.h"
-#include "store/advisory_locks.h"
 #include "sweep/sweep.h"
 #include "tap/dachs_service.h"
 #include "tap/tap_load.h"
@@ -224,15 +224,6 @@ Result<std::unique_ptr<PrivateRecord>> TakeSweepRecord(const std::string& data_d
                                  " (it holds " + path.string() + "); wait for it to finish");
 }
 
-// The sweep lock on the database, held by this session until it closes.
-Status TakeSweepLock(PgConnection& conn) {
-  SKYSEED_ASSIGN_OR_RETURN(const bool took, TryAdvisoryLock(conn, kSweepLockKey));
-  if (took) return Status::Ok();
-  return Status::InvalidArgument(
-      "another skyseed sweep is measuring this database; wait for it to finish (it holds the "
-      "sweep lock)");
-}
-
 // What is about to be measured, before the first tier grows.
 void PrintSweepPlan(const SweepArgs& a, const SweepOptions& o) {
   std::printf("sweep: target %s, tiers %s, clients %s, %d s x %d reps after %s, out %s\n",
@@ -394,8 +385,7 @@ void AddTapOptions(CLI::App* cmd, SweepArgs* a) {
 
 constexpr const char* kSweepFooter =
     "A capacity run, step by step:\n"
-    "  skyseed sweep                                   # ci, S, D1 x 1,8,16,32 clients, 60 s x "
-    "3\n"
+    "  skyseed sweep                             # ci, S, D1 x 1,8,16,32 clients, 60 s x 3\n"
     "  skyseed sweep --tier ci --clients 1,2 --duration 3 --reps 2 --warmup 1   # a smoke run\n"
     "  skyseed report --out ./report                   # plots against client count and size\n"
     "Each window is recorded as it ends: a killed sweep, run again, measures only what is\n"
@@ -412,7 +402,9 @@ constexpr const char* kSweepFooter =
     "  skyseed sweep --target tap --clients 1,8 --profile-service   # + DaCHS's flamegraph at 8\n"
     "The TAP limit is classified as tap-cpu, database-cpu, database-io, serialisation, client\n"
     "or unknown from /proc per process tree; --target both adds service-share.csv: each\n"
-    "class's end-to-end p50 against the database's own for the same class.";
+    "class's end-to-end p50 against the database's own for the same class.\n"
+    "The records travel: sweep --export carry.json here, grow the same tiers there, then\n"
+    "sweep --import carry.json: a sweep there measures only what is missing.";
 
 }  // namespace
 
@@ -425,6 +417,8 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
       "at a time per database and per embedded cluster: while it runs, another sweep there, a "
       "grow of its database and `server stop` are refused (exit 2).");
   auto a = std::make_shared<SweepArgs>();
+  auto carry = std::make_shared<SweepCarryArgs>();
+  AddSweepCarryOptions(cmd, carry.get());
   AddWindowOptions(cmd, a.get());
   AddTapOptions(cmd, a.get());
   AddSeedOption(cmd, &a->seed);
@@ -434,6 +428,7 @@ void AddSweepCommand(CLI::App& app, CommandRun* run) {
   AddLoadingOptions(cmd, &a->loading);
   cmd->footer(kSweepFooter);
   cmd->callback([=] {
+    if (SweepCarryRun(*cmd, *carry, a->loading.conn, run)) return;
     a->mix_given = cmd->count("--mix") > 0;
     a->profile_given = cmd->count("--profile-service") > 0;
     a->tap_given = cmd->count("--tap-url") + cmd->count("--tap-mix") + cmd->count("--tap-pid") +

@@ -13,16 +13,18 @@
 # Resumable: after a stop (a session's end, a kill) the same command
 # measures only what is missing. On a new machine (WORKDIR absent) it first
 # restores what CARRY holds (scripts/scaling-run-carry.sh: the database
-# regrown to the tier the carry was saved at, and its windows), and after
-# every tier it saves the carry again, so that a session's end loses at
-# most the tier in progress. Ends with the report and its closing lines.
+# regrown through the tiers the carry measured, and its windows), and after
+# every tier it saves the carry again (skyseed sweep --export), so that a
+# session's end loses at most the tier in progress. Ends with the report,
+# its closing lines and the first run beside this one (report
+# --earlier-run docs/scaling-run/gen-3/tiers.csv).
 #   scripts/scaling-run.sh [WORKDIR [CARRY]]
 #     WORKDIR default /var/tmp/skyseed-scaling,
-#     CARRY default docs/scaling-run/carry.sql (in the repository)
+#     CARRY default docs/scaling-run/carry.json (in the repository)
 # Needs the TAP packages (scripts/install-tap-deps.sh) and ~60 GB of disk.
 set -euo pipefail
 work="${1:-/var/tmp/skyseed-scaling}"
-carry="$(realpath -m "${2:-$(dirname "$0")/../docs/scaling-run/carry.sql}")"
+carry="$(realpath -m "${2:-$(dirname "$0")/../docs/scaling-run/carry.json}")"
 carry_tool="$(realpath "$(dirname "$0")/scaling-run-carry.sh")"
 if [ ! -d "$work/data" ] && [ -f "$carry" ]; then
   "$carry_tool" restore "$work" "$carry"
@@ -53,4 +55,5 @@ for tier in D1 D2 D3 D4; do
   fi
   "$carry_tool" save "$work" "$carry"
 done
-"$bin" report --data-dir "$work/data" --out "$work/report" | tee "$work/report.txt"
+"$bin" report --data-dir "$work/data" --out "$work/report" \
+  --earlier-run "$(dirname "$carry")/gen-3/tiers.csv" | tee "$work/report.txt"

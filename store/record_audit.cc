@@ -105,4 +105,20 @@ std::vector<NamedTableDigest> RecordedRows(const std::vector<TierRecord>& tiers)
   return out;
 }
 
+bool LedgerHoldsTier(const TierRecord& tier, const std::vector<LedgerEntry>& ledger) {
+  for (const TierTableRecord& table : tier.tables) {
+    if (!(LedgerDigest(ledger, table.table) == table.digest)) return false;
+  }
+  return !tier.tables.empty();
+}
+
+const TierRecord* HeldTier(const std::vector<TierRecord>& tiers,
+                           const std::vector<LedgerEntry>& ledger) {
+  const TierRecord* held = nullptr;
+  for (const TierRecord& t : tiers) {
+    if (LedgerHoldsTier(t, ledger)) held = &t;
+  }
+  return held;
+}
+
 }  // namespace skyseed

@@ -25,4 +25,17 @@ Status AuditTierRecords(const std::vector<TierRecord>& tiers,
 // any record.
 std::vector<NamedTableDigest> RecordedRows(const std::vector<TierRecord>& tiers);
 
+// The ledger rule for which tier the tables hold: exactly a tier when the
+// chunk ledger (what the tables hold, committed with their rows) sums, table
+// by table, to that tier's recorded digests. Tables grow by prefix, so after
+// a larger tier, or chunks of a grow cut short, a smaller tier is no longer
+// held. The sweep measures a tier only when it is held; `status` reports it.
+bool LedgerHoldsTier(const TierRecord& tier, const std::vector<LedgerEntry>& ledger);
+
+// The recorded tier the tables hold by that rule (the latest reached, should
+// two records name the same rows), or nullptr: none recorded, or rows past
+// the last record.
+const TierRecord* HeldTier(const std::vector<TierRecord>& tiers,
+                           const std::vector<LedgerEntry>& ledger);
+
 }  // namespace skyseed

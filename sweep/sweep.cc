@@ -15,6 +15,7 @@
 #include "schema/corpus_schema.h"
 #include "store/chunk_ledger.h"
 #include "store/manifest_store.h"
+#include "store/record_audit.h"
 #include "sweep/database_target.h"
 #include "sweep/sweep_environment.h"
 #include "sweep/sweep_target.h"
@@ -32,9 +33,7 @@ namespace {
 using json = nlohmann::json;
 
 // The tier's record, and in `held` whether the tables hold exactly that
-// tier now: the chunk ledger (what the tables hold) adds up to the tier's
-// digests. They grow by prefix, so after a larger tier, or chunks of one
-// whose grow was cut short, the tier is gone.
+// tier now, by the ledger rule (store/record_audit.h: LedgerHoldsTier).
 Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConnection& conn,
                             bool* held) {
   GrowPlan g = o.grow;
@@ -48,10 +47,7 @@ Result<TierRecord> GrowTier(const SweepOptions& o, const TierSpec& tier, PgConne
   SKYSEED_ASSIGN_OR_RETURN(std::vector<LedgerEntry> ledger, ReadLedger(conn));
   for (const TierRecord& t : tiers) {
     if (t.tier != tier.name) continue;
-    *held = true;
-    for (const TierTableRecord& table : t.tables) {
-      *held = *held && LedgerDigest(ledger, table.table) == table.digest;
-    }
+    *held = LedgerHoldsTier(t, ledger);
     return t;
   }
   return Status::NotFound("tier " + tier.name + " has no record after growing");

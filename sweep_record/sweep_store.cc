@@ -71,7 +71,7 @@ Result<std::vector<SweepWindow>> ReadSweepWindows(PgConnection& conn, const std:
                                                   const std::string& corpus_digest) {
   std::vector<SweepWindow> windows;
   SKYSEED_ASSIGN_OR_RETURN(const bool swept, TableExists(conn, ManifestSweepWindow()));
-  if (!swept) return windows;  // read before anything is made (app/tiers_past.h)
+  if (!swept) return windows;  // read before anything is made (holdings/tiers_past.h)
   PgResult r;
   SKYSEED_RETURN_IF_ERROR(
       conn.Query(SelectWhereSql(ManifestSweepWindow(), conn.IdentQuoter(),

@@ -1,4 +1,4 @@
-#include "app/tiers_past.h"
+#include "holdings/tiers_past.h"
 
 #include <vector>
 
