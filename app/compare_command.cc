@@ -11,6 +11,7 @@
 #include "common/file_reads.h"
 #include "common/user_values.h"
 #include "loader/pg_connection.h"
+#include "sweep_record/sweep_kind_words.h"
 #include "sweep_record/sweep_record.h"
 #include "sweep_record/sweep_store.h"
 
@@ -22,7 +23,7 @@ namespace fs = std::filesystem;
 // Which of a sweep's results a side names: the database sweep (sweep.json)
 // or the TAP sweep (tap-sweep.json) beside it.
 struct SweepChoice {
-  bool tap = false;
+  SweepKind kind = SweepKind::kDatabase;
   std::string id;  // SweepId; empty: the only one of its kind
 };
 
@@ -30,7 +31,7 @@ struct SweepChoice {
 Result<SweepRecord> ReadSweepFile(const std::string& where, const SweepChoice& choice) {
   std::error_code ec;
   const fs::path path = fs::is_directory(where, ec)
-                            ? fs::path(where) / (choice.tap ? "tap-sweep.json" : "sweep.json")
+                            ? fs::path(where) / WordsOf(choice.kind).record_file
                             : fs::path(where);
   SKYSEED_ASSIGN_OR_RETURN(const std::string text, ReadWholeFile(path));
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -59,12 +60,12 @@ Result<SweepRecord> ReadSweepFromDatabase(const std::string& conninfo, const Swe
   std::vector<SweepRecord> kind;
   std::string ids;
   for (SweepRecord& r : *all) {
-    if (r.key.tap() != choice.tap) continue;
+    if (r.key.kind != choice.kind) continue;
     if (!choice.id.empty() && SweepId(r.key) != choice.id) continue;
     ids += (ids.empty() ? "" : ", ") + SweepId(r.key) + " (" + r.key.Text() + ")";
     kind.push_back(std::move(r));
   }
-  const std::string what = choice.tap ? "TAP sweep" : "database sweep";
+  const std::string what = WordsOf(choice.kind).name;
   if (kind.empty()) {
     return Status::InvalidArgument(shown + " holds no " + what +
                                    (choice.id.empty() ? "" : " " + choice.id));
@@ -102,7 +103,7 @@ Status Compare(const std::string& before_path, const std::string& after_path,
         "lists them), not '" +
         sweep_id + "'");
   }
-  const SweepChoice choice{target == "tap", sweep_id};
+  const SweepChoice choice{target == "tap" ? SweepKind::kTap : SweepKind::kDatabase, sweep_id};
   SKYSEED_ASSIGN_OR_RETURN(const SweepRecord before, ReadSweepInput(before_path, choice));
   SKYSEED_ASSIGN_OR_RETURN(const SweepRecord after, ReadSweepInput(after_path, choice));
   SKYSEED_ASSIGN_OR_RETURN(const SweepComparison c, CompareSweeps(before, after));
