@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "cluster/cluster_settings.h"
 #include "common/cpu_limit_group.h"
 #include "common/narrator.h"
 #include "common/private_record.h"
@@ -34,7 +35,9 @@ namespace skyseed {
 
 struct DachsOptions {
   std::string data_dir;  // the embedded cluster's, absolute: DaCHS's folder goes under it
-  std::string dbname;
+  // The database served and how to reach it (socket folder, port, conninfo):
+  // the sweep hands it over as cluster/'s EmbeddedEndpointOf builds it.
+  EmbeddedEndpoint server;
   std::string schema;                 // where the corpus tables are (kCorpusSchema)
   std::vector<std::string> settings;  // "section.key=value" lines for gavo.rc
   int instances = 1;                  // DaCHS processes; more than one are served behind haproxy
