@@ -1,0 +1,109 @@
+// The pooler's configuration as the real pgbouncer reads it: started by
+// StartPooler with a server socket folder whose name has a space and a
+// quote, pgbouncer must connect to the socket in that very folder when a
+// client comes. The "server" is a listening socket the test made there: it
+// only has to see pgbouncer arrive, which no parse of a wrong path allows.
+#include "tap/service_daemons.h"
+
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+#include "common/file_identity.h"
+#include "common/process_proof.h"
+
+namespace skyseed {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool PgbouncerOnPath() { return std::system("command -v pgbouncer >/dev/null 2>&1") == 0; }
+
+// A Unix socket listening at `path`; -1 if it cannot be made.
+int ListenAt(const std::string& path) {
+  const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (fd < 0 || path.size() >= sizeof addr.sun_path) return -1;
+  std::strcpy(addr.sun_path, path.c_str());
+  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || listen(fd, 4) != 0) {
+    close(fd);
+    return -1;
+  }
+  chmod(path.c_str(), 0777);  // pgbouncer may run as nobody
+  return fd;
+}
+
+// Whether a connection reaches `listener` within 10 s while `client`
+// (through pgbouncer) is driven on.
+bool ServerSeesAConnection(int listener, PGconn* client) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (PQstatus(client) != CONNECTION_BAD) PQconnectPoll(client);
+    pollfd p{listener, POLLIN, 0};
+    if (poll(&p, 1, 100) == 1) {
+      const int fd = accept(listener, nullptr, nullptr);
+      if (fd >= 0) close(fd);
+      return fd >= 0;
+    }
+  }
+  return false;
+}
+
+TEST(StartPoolerTest, PgbouncerReachesAServerFolderWithASpaceAndAQuote) {
+  if (!PgbouncerOnPath()) GTEST_SKIP() << "pgbouncer is not installed";
+  // pgbouncer refuses to run as root; then it runs as nobody, as the sweep
+  // runs it as the cluster's owner.
+  const std::string user = geteuid() == 0 ? "nobody" : "";
+  char tmpl[] = "/tmp/skyseed-pooler-XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  const fs::path top(tmpl);
+  chmod(top.c_str(), 0777);
+  const fs::path server_dir = top / "it's a server";
+  fs::create_directories(server_dir);
+  constexpr int kPort = 5432;
+  const int listener = ListenAt((server_dir / (".s.PGSQL." + std::to_string(kPort))).string());
+  ASSERT_GE(listener, 0);
+  PoolerSetup setup{PoolerKind::kPgbouncer,
+                    (top / "the pooler").string(),
+                    {server_dir.string(), kPort, "corpus", ""},
+                    {"feed"},
+                    user};
+  Result<ProcessProof> pooler = Status::Ok();
+  {
+    Result<std::unique_ptr<FileIdentity>> as = FileIdentity::Become(user);
+    ASSERT_TRUE(as.ok()) << as.status().message();
+    pooler = StartPooler(setup);
+  }
+  ASSERT_TRUE(pooler.ok()) << pooler.status().message();
+  PGconn* client =
+      PQconnectStart(("host='" + setup.folder + "' port=5432 dbname=corpus user=feed").c_str());
+  EXPECT_TRUE(ServerSeesAConnection(listener, client));
+  PQfinish(client);
+  close(listener);
+  EXPECT_TRUE(StopProven(*pooler, SIGTERM));
+  std::error_code ec;
+  fs::remove_all(top, ec);
+}
+
+// pgbouncer's rule (src/loader.c, cstr_get_value): a quoted value ends at
+// a lone quote; a doubled quote is one quote; backslashes are plain.
+TEST(PgbouncerConnstrValueTest, DoublesQuotesOnly) {
+  EXPECT_EQ(PgbouncerConnstrValue("/tmp/a b"), "'/tmp/a b'");
+  EXPECT_EQ(PgbouncerConnstrValue("/it's"), "'/it''s'");
+  EXPECT_EQ(PgbouncerConnstrValue("/back\\slash"), "'/back\\slash'");
+}
+
+}  // namespace
+}  // namespace skyseed
