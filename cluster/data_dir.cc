@@ -53,6 +53,13 @@ Status EnsureIncluded(const fs::path& dir) {
 
 }  // namespace
 
+std::string AbsoluteDataDir(const std::string& data_dir) {
+  std::error_code ec;
+  std::string abs = fs::absolute(data_dir, ec).lexically_normal().string();
+  if (abs.size() > 1 && abs.back() == '/') abs.pop_back();
+  return abs;
+}
+
 Result<fs::path> ResolveDataDir(const std::string& data_dir) {
   if (data_dir.empty())
     return Status::InvalidArgument(kMessagePrefix + std::string("path is empty"));

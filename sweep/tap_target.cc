@@ -139,8 +139,7 @@ Status TapTarget::StartDachs() {
                  kCorpusSchema, tap.dachs_settings,
                  tap.instances, tap.cpus,
                  tap.pooler,    tap.timeout_s,
-                 tap.record,    tap.cluster_conninfo,
-                 tap.dachs};
+                 tap.record,    tap.dachs};
   SKYSEED_ASSIGN_OR_RETURN(dachs_, DachsService::Start(d, conn_, *o_.narrator));
   setting_->url = dachs_->url();
   setting_->service_pids = dachs_->pids();

@@ -121,7 +121,8 @@ Result<std::unique_ptr<DachsService>> DachsService::Start(const DachsOptions& op
   // in this one (its roles are skyseed's own names).
   SKYSEED_ASSIGN_OR_RETURN(
       const std::string reaped,
-      ReapRecorded(*options.record, options.data_dir, s->user_, options.cluster_conninfo));
+      ReapRecorded(*options.record, options.data_dir, s->user_,
+                   [&](const std::string& db) { return EmbeddedConninfo(options.data_dir, db); }));
   if (!reaped.empty()) narrator.Say(reaped);
   SKYSEED_RETURN_IF_ERROR(RemoveDachsRoles(conn));
   SKYSEED_RETURN_IF_ERROR(PrepareDachsRoot(options.program, options.data_dir));

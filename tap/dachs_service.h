@@ -47,8 +47,7 @@ struct DachsOptions {
   // The sweep's record of what it starts (tap/dachs_leftovers.h), held
   // (locked) by the sweep: required.
   PrivateRecord* record = nullptr;
-  ClusterConninfo cluster_conninfo;  // for the record's reaping
-  DachsProgram program;              // the host's DaCHS, or a stack root's (tap/dachs_program.h)
+  DachsProgram program;  // the host's DaCHS, or a stack root's (tap/dachs_program.h)
 };
 
 class DachsService {

@@ -29,11 +29,26 @@ std::map<std::string, std::string> LibpqReads(const std::string& conninfo) {
   return out;
 }
 
-const std::vector<std::string> kAwkwardValues = {
-    "/var/tmp/skyseed-data", "/tmp/a b",  "it's",         "back\\slash", "",
-    "\\'",                   "trailing ", " leading",     "tab\there",   "new\nline",
-    "x=y",                   "'",         "\\",           "say \"hi\"",  "a  b",
-    "ends\\",                "=",         "host=evil x=", "ünïcode",     "''"};
+const std::vector<std::string> kAwkwardValues = {"/var/tmp/skyseed-data",
+                                                 "/tmp/a b",
+                                                 "it's",
+                                                 "back\\slash",
+                                                 "",
+                                                 "\\'",
+                                                 "trailing ",
+                                                 " leading",
+                                                 "tab\there",
+                                                 "new\nline",
+                                                 "x=y",
+                                                 "'",
+                                                 "\\",
+                                                 "say \"hi\"",
+                                                 "a  b",
+                                                 "ends\\",
+                                                 "=",
+                                                 "host=evil x=",
+                                                 "ünïcode",
+                                                 "''"};
 
 TEST(ConninfoValueTest, RoundTripsThroughLibpq) {
   for (const std::string& value : kAwkwardValues) {
@@ -59,8 +74,7 @@ TEST(ConninfoOfTest, EveryFieldComesBack) {
   for (size_t i = 0; i < kAwkwardValues.size(); ++i) {
     fields = {{keywords[i % 5], kAwkwardValues[i]}, {"port", "5432"}};
     const std::map<std::string, std::string> read = LibpqReads(ConninfoOf(fields));
-    EXPECT_EQ(read.count(keywords[i % 5]) ? read.at(keywords[i % 5]) : "<unset>",
-              kAwkwardValues[i])
+    EXPECT_EQ(read.count(keywords[i % 5]) ? read.at(keywords[i % 5]) : "<unset>", kAwkwardValues[i])
         << ConninfoOf(fields);
     EXPECT_EQ(read.count("port") ? read.at("port") : "<unset>", "5432");
   }
