@@ -374,10 +374,10 @@ void AddTapOptions(CLI::App* cmd, SweepArgs* a) {
                   "under its own --tap-cpus")
       ->default_val(a->tap_instances);
   cmd->add_option("--tap-pooler", a->tap_pooler,
-                  "none, pgbouncer or pgpool between skyseed's DaCHS and PostgreSQL, to keep "
-                  "server connections open while DaCHS opens one per request (DaCHS closes "
-                  "each inside its transaction: pgbouncer then closes the server's too, "
-                  "pgpool rolls back and keeps it)")
+                  PoolerNames() +
+                      " between skyseed's DaCHS and PostgreSQL, to keep server connections "
+                      "while DaCHS opens one per request (DaCHS closes each in its transaction: "
+                      "pgbouncer then closes the server's too, pgpool rolls back and keeps it)")
       ->default_val(a->tap_pooler);
   cmd->add_option("--dachs-setting", a->dachs_settings,
                   "SECTION.KEY=VALUE for skyseed's DaCHS's gavo.rc (repeatable), e.g. "

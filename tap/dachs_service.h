@@ -63,7 +63,7 @@ class DachsService {
   Status Stop();
   const std::string& url() const { return url_; }  // http://127.0.0.1:PORT/tap
   std::vector<int> pids() const;                   // the DaCHS processes
-  // pgbouncer's and haproxy's, when running: the service's plumbing.
+  // The pooler's and haproxy's, when running: the service's plumbing.
   std::vector<int> helper_pids() const;
   // Each DaCHS process is one Python process: one core at most, or its limit.
   double ceiling_cores() const;

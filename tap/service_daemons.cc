@@ -20,30 +20,6 @@ Status Prepare(const std::string& folder) {
 
 }  // namespace
 
-const char* PoolerName(PoolerKind k) {
-  switch (k) {
-    case PoolerKind::kNone:
-      return "none";
-    case PoolerKind::kPgbouncer:
-      return "pgbouncer";
-    case PoolerKind::kPgpool:
-      return "pgpool";
-  }
-  return "none";
-}
-
-Result<PoolerKind> ParsePooler(const std::string& text) {
-  for (const PoolerKind k : {PoolerKind::kNone, PoolerKind::kPgbouncer, PoolerKind::kPgpool}) {
-    if (text == PoolerName(k)) return k;
-  }
-  return Status::InvalidArgument("--tap-pooler must be none, pgbouncer or pgpool, not '" + text +
-                                 "'");
-}
-
-const char* PoolerProgram(PoolerKind k) {
-  return k == PoolerKind::kPgpool ? "pgpool" : "pgbouncer";
-}
-
 std::string PgbouncerConnstrValue(const std::string& value) {
   std::string out = "'";
   for (const char c : value) out += c == '\'' ? std::string("''") : std::string(1, c);

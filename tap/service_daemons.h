@@ -15,20 +15,12 @@
 #include "cluster/cluster_settings.h"
 #include "common/process_proof.h"
 #include "common/status.h"
+#include "tap/poolers.h"
 
 namespace skyseed {
 
 inline constexpr const char* kPoolerFolder = "pooler";
 
-// DaCHS closes each request's connection inside its open transaction.
-// pgbouncer (either mode) then closes the server connection too ("client
-// disconnect while server was not ready"), so it keeps nothing open;
-// Pgpool-II rolls the transaction back (reset_query_list) and caches the
-// connection for the next client.
-enum class PoolerKind { kNone, kPgbouncer, kPgpool };
-const char* PoolerName(PoolerKind k);  // "none", "pgbouncer", "pgpool"
-// InvalidArgument for anything but those names.
-Result<PoolerKind> ParsePooler(const std::string& text);
 inline constexpr const char* kBalancerFolder = "haproxy";
 
 struct PoolerSetup {
@@ -50,8 +42,6 @@ Result<ProcessProof> StartPooler(const PoolerSetup& setup);
 std::string PgbouncerConnstrValue(const std::string& value);
 // The pid file of a pooler started in `folder`.
 std::string PoolerPidFile(const std::string& folder);
-// The program name its process runs as ("pgbouncer", "pgpool").
-const char* PoolerProgram(PoolerKind k);
 
 struct BalancerSetup {
   std::string folder;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -95,6 +96,33 @@ TEST(StartPoolerTest, PgbouncerReachesAServerFolderWithASpaceAndAQuote) {
   EXPECT_TRUE(StopProven(*pooler, SIGTERM));
   std::error_code ec;
   fs::remove_all(top, ec);
+}
+
+// The package the host's dpkg says installed `path`; "" if none.
+std::string PackageOwning(const std::string& path) {
+  FILE* out = popen(("dpkg-query -S '" + path + "' 2>/dev/null").c_str(), "r");
+  if (out == nullptr) return "";
+  char line[512] = "";
+  const bool read = std::fgets(line, sizeof line, out) != nullptr;
+  pclose(out);
+  const std::string text = read ? line : "";
+  return text.substr(0, text.find(':'));
+}
+
+// The table's package is the one Debian installs the program from, as the
+// host's package database says; its names are what --tap-pooler parses.
+TEST(PoolersTest, EachProgramComesFromItsPackage) {
+  for (const Pooler& p : Poolers()) {
+    EXPECT_EQ(ParsePooler(p.name).value_or(PoolerKind::kNone), p.kind) << p.name;
+    EXPECT_EQ(&PoolerOf(p.kind), &p);
+    if (p.kind == PoolerKind::kNone) continue;
+    for (const char* dir : {"/usr/sbin/", "/usr/bin/"}) {
+      const std::string path = dir + std::string(p.program);
+      if (fs::exists(path)) EXPECT_EQ(PackageOwning(path), p.package) << path;
+    }
+  }
+  EXPECT_EQ(PoolerNames(), "none, pgbouncer or pgpool");
+  EXPECT_FALSE(ParsePooler("odyssey").ok());
 }
 
 // pgbouncer's rule (src/loader.c, cstr_get_value): a quoted value ends at
