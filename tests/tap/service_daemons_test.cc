@@ -143,7 +143,9 @@ TEST(PoolersTest, EachProgramComesFromItsPackage) {
     if (p.kind == PoolerKind::kNone) continue;
     for (const char* dir : {"/usr/sbin/", "/usr/bin/"}) {
       const std::string path = dir + std::string(p.program);
-      if (fs::exists(path)) EXPECT_EQ(PackageOwning(path), p.package) << path;
+      if (fs::exists(path)) {
+        EXPECT_EQ(PackageOwning(path), p.package) << path;
+      }
     }
   }
   EXPECT_EQ(PoolerNames(), "none, pgbouncer or pgpool");
