@@ -7,6 +7,7 @@
 
 #include "app/seed_option.h"
 #include "common/status.h"
+#include "tiers/chunk_plan.h"
 
 namespace skyseed {
 
@@ -31,9 +32,9 @@ void AddTapbenchCommand(CLI::App& app, CommandRun* run);
 
 // Shared option values: parsed strings, validated by the tiers/ parsers.
 struct CorpusOptions {
-  std::string seed = kDefaultSeed;
+  std::string seed = kDefaultSeedText;
   std::string threads;  // default: hardware concurrency
-  std::string chunk_rows = "100000";
+  std::string chunk_rows = std::to_string(kFileChunkRows);
 };
 void AddCorpusOptions(CLI::App* cmd, CorpusOptions* o);
 struct ParsedCorpusOptions {

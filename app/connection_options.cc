@@ -37,7 +37,7 @@ void AddConnectionOptions(CLI::App* cmd, ConnectionOptions* o) {
   cmd->add_option("--data-dir", o->data_dir,
                   "folder of skyseed's own embedded PostgreSQL cluster, used when neither --db "
                   "nor PG* variables are given")
-      ->default_val("./skyseed-data");
+      ->default_val(kDefaultDataDir);
   cmd->add_option("--database", o->database,
                   "database of the embedded cluster, created if missing by the commands that write "
                   "(never by status, verify, report), so one cluster can hold several corpora "
@@ -82,8 +82,7 @@ Status NamingDataDirOption(const Status& s) {
 }
 
 ClusterConninfo EmbeddedConninfoOf(const std::string& data_dir) {
-  std::error_code ec;
-  const std::string abs = std::filesystem::absolute(data_dir, ec).lexically_normal().string();
+  const std::string abs = AbsoluteDataDir(data_dir);
   return [abs](const std::string& dbname) { return EmbeddedConninfo(abs, dbname); };
 }
 

@@ -14,7 +14,7 @@ namespace skyseed {
 
 struct ConnectionOptions {
   std::string db;
-  std::string data_dir = "./skyseed-data";
+  std::string data_dir = kDefaultDataDir;
   std::string database = kEmbeddedDatabase;
   std::string pg_stack;  // a new embedded cluster's PostgreSQL (cluster/pg_stack.h)
 };

@@ -19,7 +19,7 @@ void AddCorpusOptions(CLI::App* cmd, CorpusOptions* o) {
   AddSeedOption(cmd, &o->seed);
   cmd->add_option("--threads", o->threads, "generation threads (default: cores)");
   cmd->add_option("--chunk-rows", o->chunk_rows, "rows per chunk (does not change the corpus)")
-      ->default_val("100000");
+      ->default_val(kFileChunkRows);
 }
 
 Result<ParsedCorpusOptions> ParseCorpusOptions(const CorpusOptions& o) {

@@ -67,7 +67,7 @@ Status ConnectAndGrow(const LoadingArgs& a, const GrowPlan& plan,
 }
 
 struct GrowArgs {
-  std::string tiers, target_size, seed = kDefaultSeed,
+  std::string tiers, target_size, seed = kDefaultSeedText,
                                   chunk_rows = DefaultText(GrowPlan{}.chunk_rows), shard;
   bool verify = false;
   LoadingArgs loading;
@@ -180,7 +180,7 @@ void AddInitCommand(CLI::App& app, CommandRun* run) {
       "init",
       "Create pg_sphere, the corpus tables and the skyseed manifest for a seed, loading "
       "nothing (for instance before distributing the tables with Citus).");
-  auto seed = std::make_shared<std::string>(kDefaultSeed);
+  auto seed = std::make_shared<std::string>(kDefaultSeedText);
   auto names = std::make_shared<std::string>();
   auto conn = std::make_shared<ConnectionOptions>();
   AddSeedOption(cmd, seed.get());

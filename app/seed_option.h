@@ -6,10 +6,12 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "generator/corpus_tables.h"
+
 namespace skyseed {
 
-// The seed a corpus has when none is given.
-inline constexpr const char* kDefaultSeed = "1";
+// The seed a corpus has when none is given (generator/'s), as the option's text.
+inline const std::string kDefaultSeedText = std::to_string(kDefaultSeed);
 
 // Binds --seed to `text`. The value stays text until ParseSeed
 // (common/user_values.h) reads it, so a bad seed is refused with skyseed's own

@@ -14,7 +14,7 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
                                  "Manage skyseed's embedded PostgreSQL cluster "
                                  "(initdb on first start, unix socket only).");
   cmd->require_subcommand(1);
-  auto data_dir = std::make_shared<std::string>("./skyseed-data");
+  auto data_dir = std::make_shared<std::string>(kDefaultDataDir);
   auto stack = std::make_shared<std::string>();
   for (const char* verb : {"start", "stop", "status"}) {
     auto* sub = cmd->add_subcommand(
@@ -23,7 +23,7 @@ void AddServerCommand(CLI::App& app, CommandRun* run) {
                        ? " (refused while a sweep runs on it; stops and removes what a killed "
                          "sweep left, from the sweep's record)"
                        : ""));
-    sub->add_option("--data-dir", *data_dir, "the cluster's folder")->default_val("./skyseed-data");
+    sub->add_option("--data-dir", *data_dir, "the cluster's folder")->default_val(kDefaultDataDir);
     if (std::string(verb) == "start") AddPgStackOption(sub, stack.get());
     const std::string v = verb;
     sub->callback([=] {

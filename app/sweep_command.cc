@@ -12,6 +12,7 @@
 #include "app/loading_options.h"
 #include "app/seed_option.h"
 #include "app/sweep_carry_command.h"
+#include "cluster/data_dir.h"
 #include "common/service_url.h"
 #include "common/user_values.h"
 #include "console/console_narrator.h"
@@ -37,7 +38,7 @@ struct SweepArgs {
   std::string tiers = "ci,S,D1", clients = DefaultText(Defaults().clients),
               duration = DefaultText(Defaults().duration_s), reps = DefaultText(Defaults().reps),
               warmup = DefaultText(Defaults().warmup_s), mix = MixText(Defaults().mix),
-              out = Defaults().out_dir, seed = kDefaultSeed,
+              out = Defaults().out_dir, seed = kDefaultSeedText,
               lookups = DefaultText(Defaults().workload.lookups),
               cones = DefaultText(Defaults().workload.cones);
   std::string tap_window;       // empty: --duration
@@ -274,12 +275,9 @@ Status RunSweepCommand(const SweepArgs& a) {
   o.narrator = &ConsoleNarrator();
   if (UsesEmbeddedCluster(a.loading.conn)) {
     o.data_dir = a.loading.conn.data_dir;
-    std::error_code ec;
-    o.tap.data_dir = std::filesystem::absolute(o.data_dir, ec).lexically_normal().string();
-    if (o.tap.data_dir.size() > 1 && o.tap.data_dir.back() == '/') o.tap.data_dir.pop_back();
+    o.tap.data_dir = AbsoluteDataDir(o.data_dir);
     o.tap.dbname = a.loading.conn.database;
     o.tap.record = record.get();
-    o.tap.cluster_conninfo = EmbeddedConninfoOf(o.tap.data_dir);
   }
   PrintSweepPlan(a, o);
   SKYSEED_ASSIGN_OR_RETURN(SweepResult r, RunSweep(o));
@@ -367,10 +365,10 @@ void AddTapOptions(CLI::App* cmd, SweepArgs* a) {
                   "under its own --tap-cpus")
       ->default_val(a->tap_instances);
   cmd->add_option("--tap-pooler", a->tap_pooler,
-                  "none, pgbouncer or pgpool between skyseed's DaCHS and PostgreSQL, to keep "
-                  "server connections open while DaCHS opens one per request (DaCHS closes "
-                  "each inside its transaction: pgbouncer then closes the server's too, "
-                  "pgpool rolls back and keeps it)")
+                  PoolerNames() +
+                      " between skyseed's DaCHS and PostgreSQL, to keep server connections "
+                      "while DaCHS opens one per request (DaCHS closes each in its transaction: "
+                      "pgbouncer then closes the server's too, pgpool rolls back and keeps it)")
       ->default_val(a->tap_pooler);
   cmd->add_option("--dachs-setting", a->dachs_settings,
                   "SECTION.KEY=VALUE for skyseed's DaCHS's gavo.rc (repeatable), e.g. "

@@ -20,7 +20,7 @@ namespace {
 constexpr uint64_t kMaxWorkloadCount = 10'000'000;
 
 struct WorkloadArgs {
-  std::string tier, out, seed = kDefaultSeed, lookups = DefaultText(WorkloadOptions{}.lookups),
+  std::string tier, out, seed = kDefaultSeedText, lookups = DefaultText(WorkloadOptions{}.lookups),
                          cones = DefaultText(WorkloadOptions{}.cones);
 };
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "common/machine_size.h"
+#include "loader/conninfo.h"
 
 namespace skyseed {
 namespace {
@@ -36,16 +37,6 @@ std::string SocketDirEntry(const std::string& dir) {
   std::string out = "\"";
   for (char c : dir) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
-}
-
-std::string ConninfoQuote(const std::string& value) {
-  if (!value.empty() && value.find_first_of(" \t\n\r\f\v'\\") == std::string::npos) return value;
-  std::string out = "'";
-  for (char c : value) {
-    if (c == '\'' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "'";
 }
 
 }  // namespace
@@ -96,9 +87,16 @@ std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_d
   return out;
 }
 
+EmbeddedEndpoint EmbeddedEndpointOf(const std::string& abs_data_dir, const std::string& dbname) {
+  return {abs_data_dir, kPort, dbname,
+          ConninfoOf({{"host", abs_data_dir},
+                      {"port", std::to_string(kPort)},
+                      {"dbname", dbname},
+                      {"user", "postgres"}})};
+}
+
 std::string EmbeddedConninfo(const std::string& abs_data_dir, const std::string& dbname) {
-  return "host=" + ConninfoQuote(abs_data_dir) + " port=" + std::to_string(kPort) +
-         " dbname=" + ConninfoQuote(dbname) + " user=postgres";
+  return EmbeddedEndpointOf(abs_data_dir, dbname).conninfo;
 }
 
 std::string ServerSocketName() { return ".s.PGSQL." + std::to_string(kPort); }

@@ -24,9 +24,20 @@ ClusterSettings DetectMachine(int connections);
 // listens only on a socket in `abs_data_dir`.
 std::string SettingsConf(const ClusterSettings& s, const std::string& abs_data_dir);
 
+// How a client reaches one database of the embedded server: the socket
+// folder (its data directory), the port, and the libpq conninfo made of
+// them; built here alone, handed on whole (to DaCHS, by the sweep).
+struct EmbeddedEndpoint {
+  std::string socket_dir;
+  int port = 0;
+  std::string dbname;
+  std::string conninfo;  // host=socket_dir port=port dbname=dbname user=postgres, quoted
+};
+EmbeddedEndpoint EmbeddedEndpointOf(const std::string& abs_data_dir, const std::string& dbname);
+
 // The libpq conninfo for database `dbname` of the cluster in `abs_data_dir`:
 // "host=<abs_data_dir> port=5432 dbname=<dbname> user=postgres", each value
-// quoted when it needs to be.
+// quoted when it needs to be (loader/conninfo.h).
 std::string EmbeddedConninfo(const std::string& abs_data_dir, const std::string& dbname);
 
 // The file name of the server's socket (and, with ".lock", of its lock file)

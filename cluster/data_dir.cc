@@ -13,8 +13,9 @@
 #include <system_error>
 
 #include "cluster/cluster_settings.h"
+#include "cluster/owned_file.h"
 #include "cluster/server_log.h"
-#include "cluster/text_file.h"
+#include "common/file_reads.h"
 #include "common/file_writes.h"
 
 namespace skyseed {
@@ -39,8 +40,8 @@ Status DirError(const std::string& dir, const std::string& what) {
 
 Status EnsureIncluded(const fs::path& dir) {
   const fs::path conf = dir / "postgresql.conf";
-  const std::optional<std::string> text = ReadFile(conf);
-  if (!text) return Status::IoError("cannot read " + conf.string());
+  const Result<std::string> text = ReadWholeFile(conf);
+  if (!text.ok()) return Status::IoError(text.status().message());
   std::istringstream in(*text);
   for (std::string line; std::getline(in, line);) {
     if (line == kIncludeLine) return Status::Ok();
@@ -51,6 +52,13 @@ Status EnsureIncluded(const fs::path& dir) {
 }
 
 }  // namespace
+
+std::string AbsoluteDataDir(const std::string& data_dir) {
+  std::error_code ec;
+  std::string abs = fs::absolute(data_dir, ec).lexically_normal().string();
+  if (abs.size() > 1 && abs.back() == '/') abs.pop_back();
+  return abs;
+}
 
 Result<fs::path> ResolveDataDir(const std::string& data_dir) {
   if (data_dir.empty())
@@ -99,8 +107,8 @@ Result<DirKind> ClassifyDir(const fs::path& dir) {
   if (ec) return DirError(d, "cannot be read: " + ec.message());
   if (empty) return DirKind::kEmpty;
   const bool has_version = fs::exists(dir / "PG_VERSION", ec);
-  const std::optional<std::string> marker = ReadFile(dir / kMarkerFile);
-  const bool ours = marker.has_value() && marker->rfind(kMarkerLine, 0) == 0;
+  const Result<std::string> marker = ReadWholeFile(dir / kMarkerFile);
+  const bool ours = marker.ok() && marker->rfind(kMarkerLine, 0) == 0;
   if (has_version) return ours ? DirKind::kOurs : DirKind::kForeignCluster;
   return DirKind::kOther;
 }

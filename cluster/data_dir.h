@@ -20,6 +20,10 @@ namespace skyseed {
 // postgresql.conf and in a libpq conninfo, with room for the server's socket.
 Result<std::filesystem::path> ResolveDataDir(const std::string& data_dir);
 
+// `data_dir` absolute and lexically normal, without a trailing slash, links
+// not followed: how the sweep names the cluster to DaCHS and its record.
+std::string AbsoluteDataDir(const std::string& data_dir);
+
 enum class DirKind { kMissing, kEmpty, kOurs, kForeignCluster, kOther, kNotDirectory };
 
 // What `dir` holds; kOurs only for a cluster skyseed created (its marker).

@@ -1,5 +1,5 @@
 // A throwaway PostgreSQL cluster of skyseed's own. With no connection given,
-// skyseed runs one in a folder of the user's (default ./skyseed-data), so that
+// skyseed runs one in a folder of the user's (kDefaultDataDir), so that
 // one command yields a working database with pg_sphere. The server listens
 // only on a unix socket inside its data directory, with trust authentication:
 // the 0700 data directory keeps everyone but its owner and root away.
@@ -19,6 +19,9 @@
 #include "common/status.h"
 
 namespace skyseed {
+
+// The embedded cluster's folder when none is given.
+inline constexpr const char* kDefaultDataDir = "./skyseed-data";
 
 struct EmbeddedCluster {
   std::string data_dir;  // absolute

@@ -14,7 +14,7 @@
 
 #include "cluster/cluster_settings.h"
 #include "cluster/server_log.h"
-#include "cluster/text_file.h"
+#include "common/file_reads.h"
 
 namespace skyseed {
 
@@ -77,13 +77,13 @@ Status RunInitdb(const fs::path& dir, const RunAs& as, const PgStack& stack) {
 // makes a new postmaster refuse to start; a pid reused after a reboot is no
 // postmaster either.
 std::optional<int> LivePostmasterPid(const fs::path& dir) {
-  const std::optional<std::string> text = ReadFile(dir / kPidFile);
-  if (!text) return std::nullopt;
+  const Result<std::string> text = ReadWholeFile(dir / kPidFile);
+  if (!text.ok()) return std::nullopt;
   int pid = 0;
   std::from_chars(text->data(), text->data() + text->size(), pid);
   if (pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH)) return std::nullopt;
   const std::string proc = "/proc/" + std::to_string(pid);
-  if (const std::optional<std::string> stat = ReadFile(proc + "/stat")) {
+  if (const Result<std::string> stat = ReadWholeFile(proc + "/stat"); stat.ok()) {
     const size_t paren = stat->rfind(')');
     if (paren != std::string::npos && paren + 2 < stat->size() &&
         ((*stat)[paren + 2] == 'Z' || (*stat)[paren + 2] == 'X')) {
@@ -125,7 +125,7 @@ Status StartServer(const fs::path& dir, const RunAs& as, const PgStack& stack) {
     if (ec) log_start = 0;
     SKYSEED_ASSIGN_OR_RETURN(CommandOutput out, RunCommand(args, as, run.where));
     if (out.exit_code == 0) return Status::Ok();
-    const std::string logged = ReadFile(log, log_start).value_or("");
+    const std::string logged = ReadFileFrom(log, log_start).value_or("");
     why = ErrorLineOf(logged.empty() ? out.output : logged);
     if (logged.find("pre-existing shared memory block") == std::string::npos) break;
   }
@@ -154,7 +154,7 @@ uintmax_t ServerLogSize(const fs::path& dir) {
 }
 
 std::string FullDiskLineInLog(const fs::path& dir, uintmax_t offset) {
-  const std::string logged = ReadFile(dir / kLogFile, offset).value_or("");
+  const std::string logged = ReadFileFrom(dir / kLogFile, offset).value_or("");
   const size_t at = logged.rfind("No space left on device");
   if (at == std::string::npos) return "";
   const size_t newline = logged.rfind('\n', at);

@@ -9,7 +9,7 @@
 #include <optional>
 #include <system_error>
 
-#include "cluster/text_file.h"
+#include "common/file_reads.h"
 
 namespace skyseed {
 
@@ -148,8 +148,8 @@ Result<PgStack> StackForNewCluster(const std::string& asked) {
 }
 
 Result<PgStack> StackForCluster(const fs::path& dir, const std::string& asked) {
-  const std::optional<std::string> text = ReadFile(dir / "PG_VERSION");
-  const std::optional<int> major = text ? ParseMajor(*text) : std::nullopt;
+  const Result<std::string> text = ReadWholeFile(dir / "PG_VERSION");
+  const std::optional<int> major = text.ok() ? ParseMajor(*text) : std::nullopt;
   if (!major)
     return Status::InvalidArgument("data directory " + dir.string() + " has no PG_VERSION");
   const std::vector<PgStack> all = InstalledStacks();

@@ -10,6 +10,11 @@
 namespace skyseed {
 
 Result<std::string> ReadWholeFile(const std::filesystem::path& path, size_t max_bytes) {
+  return ReadFileFrom(path, 0, max_bytes);
+}
+
+Result<std::string> ReadFileFrom(const std::filesystem::path& path, uintmax_t offset,
+                                 size_t max_bytes) {
   // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a
   // writer; it is then refused as not a regular file.
   const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -19,6 +24,11 @@ Result<std::string> ReadWholeFile(const std::filesystem::path& path, size_t max_
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     close(fd);
     return Status::InvalidArgument("cannot read " + path.string() + ": not a regular file");
+  }
+  // Past the end reads nothing; /proc files, which say size 0, from 0 only.
+  if (offset > 0 && lseek(fd, static_cast<off_t>(offset), SEEK_SET) < 0) {
+    close(fd);
+    return std::string();
   }
   std::string out;
   char buffer[65536];

@@ -2,13 +2,15 @@
 // regular file is read (a FIFO would block forever, a device never end),
 // and at most kMaxFileRead bytes of it. It is how skyseed reads the files a
 // user names or a tool it ran wrote (sweep logs, manifest.json, pid and
-// cgroup files, `compare`'s inputs). It is not the only way: /proc files,
-// the server log, zstd COPY files (loader/copy_file.h, streamed through a
-// decompressor), a file at an offset (cluster/text_file.h) and the
-// sampler's output are read with std::ifstream where they are used.
+// cgroup files, /proc entries, the data directory's marker, settings and
+// PG_VERSION, the server's log past an offset, `compare`'s inputs). Not
+// read here: zstd COPY files (loader/copy_file.h, streamed through a
+// decompressor), and the sampler's output and the server log's lines,
+// streamed with std::ifstream where they are used.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
@@ -23,6 +25,10 @@ inline constexpr size_t kMaxFileRead = size_t{256} << 20;  // 256 MiB
 // named).
 Result<std::string> ReadWholeFile(const std::filesystem::path& path,
                                   size_t max_bytes = kMaxFileRead);
+// The file's bytes from `offset` on (a log past what an earlier look saw),
+// under the same rules; "" when the file ends before `offset`.
+Result<std::string> ReadFileFrom(const std::filesystem::path& path, uintmax_t offset,
+                                 size_t max_bytes = kMaxFileRead);
 // The file's bytes, or "" when it cannot be read as above: for files this
 // process had a tool write, whose absence the caller judges from what it
 // holds.

@@ -61,6 +61,7 @@ class [[nodiscard]] Result {
   const T& operator*() const { return *value_; }
   T* operator->() { return &*value_; }
   const T* operator->() const { return &*value_; }
+  T value_or(T fallback) const { return ok() ? *value_ : std::move(fallback); }
 
  private:
   Status status_;

@@ -20,6 +20,9 @@ namespace skyseed {
 // by another version is refused rather than mixed.
 inline constexpr const char* kGeneratorVersion = "skyseed-gen-5";
 
+// The seed of a corpus when none is given: every command's default.
+inline constexpr uint64_t kDefaultSeed = 1;
+
 inline constexpr size_t kCorpusTableCount = 2;
 
 // A row count for each corpus table, indexed by TableDef::index.

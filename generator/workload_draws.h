@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "generator/corpus_tables.h"
+
 namespace skyseed {
 
 // Workload draws use their own table id, apart from every corpus row stream:
@@ -15,7 +17,7 @@ namespace skyseed {
 constexpr uint32_t kWorkloadTableId = 0x30B0AD;
 
 struct WorkloadOptions {
-  uint64_t seed = 1;
+  uint64_t seed = kDefaultSeed;
   uint32_t lookups = 10000;  // source IDs, and as many observation keys
   uint32_t cones = 2000;
 };

@@ -10,6 +10,7 @@
 
 #include "common/narrator.h"
 #include "common/status.h"
+#include "tiers/chunk_plan.h"
 #include "tiers/tier_spec.h"
 
 namespace skyseed {
@@ -20,13 +21,13 @@ class PgConnection;
 // What the user chose for a growth: a value that a sweep keeps too, with
 // nothing of the run in it (GrowRun has the server, the narrator, files).
 struct GrowPlan {
-  uint64_t seed = 1;
+  uint64_t seed = kDefaultSeed;
   bool run_by_sweep = false;    // the sweep holds kSweepLockKey: not a reason to refuse
   std::vector<TierSpec> tiers;  // grown and recorded in order
   uint64_t target_size = 0;     // bytes; instead of tiers when > 0
   std::string target_name;      // the tier name recorded for target_size
   int jobs = 2;
-  uint64_t chunk_rows = 50'000;
+  uint64_t chunk_rows = kGrowChunkRows;
   std::string maintenance_work_mem = "512MB";
   // --shard K/N as shard = K-1, shards = N: load only the chunk-grid cells
   // this shard owns; the last shard to finish (or a plain grow) builds the

@@ -16,7 +16,7 @@ struct CpuReading {
   double host_busy = 0;  // every core, whoever ran (HostBusyCpuSeconds)
   double database = -1;  // the server's process tree; -1 when it is not on this host
   double service = -1;   // a TAP service's process trees; -1 when none is measured
-  double proxy = -1;     // pgbouncer's and haproxy's around it; -1 when none runs
+  double proxy = -1;     // the pooler's and haproxy's around it; -1 when none runs
   double self = 0;       // this process (skyseed's sampling)
 };
 

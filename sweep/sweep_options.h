@@ -57,11 +57,10 @@ struct TapServiceOptions {
   int instances = 1;
   double cpus = 0;
   PoolerKind pooler = PoolerKind::kNone;
-  std::string data_dir;              // skyseed's DaCHS: the embedded cluster's, absolute
-  std::string dbname;                // ... and its database
-  PrivateRecord* record = nullptr;   // the sweep's record beside it, held (tap/dachs_leftovers.h)
-  ClusterConninfo cluster_conninfo;  // the cluster's databases
-  DachsProgram dachs;                // which DaCHS: the host's, or the cluster's stack root's
+  std::string data_dir;             // skyseed's DaCHS: the embedded cluster's, absolute
+  std::string dbname;               // ... and its database
+  PrivateRecord* record = nullptr;  // the sweep's record beside it, held (tap/dachs_leftovers.h)
+  DachsProgram dachs;               // which DaCHS: the host's, or the cluster's stack root's
   double timeout_s = TapLoadOptions{}.timeout_s;  // per request
 };
 

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "capacity/capacity.h"
+#include "cluster/cluster_settings.h"
 #include "common/file_writes.h"
 #include "common/service_url.h"
 #include "profile/profiled_window.h"
@@ -134,9 +135,12 @@ Result<std::vector<SweepWindow>> TapTarget::PrepareTier(const SweepTier& tier, T
 
 Status TapTarget::StartDachs() {
   const TapServiceOptions& tap = o_.tap;
-  DachsOptions d{tap.data_dir, tap.dbname, kCorpusSchema, tap.dachs_settings, tap.instances,
-                 tap.cpus,     tap.pooler, tap.timeout_s, tap.record,         tap.cluster_conninfo,
-                 tap.dachs};
+  // The server DaCHS reaches, typed once (cluster/): its socket, port, conninfo.
+  DachsOptions d{tap.data_dir,  EmbeddedEndpointOf(tap.data_dir, tap.dbname),
+                 kCorpusSchema, tap.dachs_settings,
+                 tap.instances, tap.cpus,
+                 tap.pooler,    tap.timeout_s,
+                 tap.record,    tap.dachs};
   SKYSEED_ASSIGN_OR_RETURN(dachs_, DachsService::Start(d, conn_, *o_.narrator));
   setting_->url = dachs_->url();
   setting_->service_pids = dachs_->pids();

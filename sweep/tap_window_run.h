@@ -29,7 +29,7 @@ struct TapWindowSetting {
   std::string url;                // the service's base URL, without credentials
   std::string userinfo;           // its credentials: for libcurl only, never an argv or environment
   std::vector<int> service_pids;  // roots of its process trees on this host; empty: unknown
-  std::vector<int> proxy_pids;    // its pgbouncer and haproxy
+  std::vector<int> proxy_pids;    // its pooler and haproxy
   double service_ceiling = 0;     // cores it can use at most; 0: every core
   double connection_ms = -1;      // the tier's connection probe (connection_probe.h)
   // Its CPU limits' throttling added up (nullopt: no limit); unset: none.

@@ -28,7 +28,7 @@ struct WindowFrame {
   const ServerCapabilities& caps;
   StatementScope scope = StatementScope::kLoadRole;
   std::vector<int> service_pids;  // a TAP service's process trees; empty: none
-  std::vector<int> proxy_pids;    // its pgbouncer and haproxy
+  std::vector<int> proxy_pids;    // its pooler and haproxy
   std::string window_dir;         // created
 };
 

@@ -49,7 +49,7 @@ struct SweepWindow {
   double service_cores = -1;
   double service_ceiling = 0;
   double response_bytes = 0;
-  double proxy_cores = -1;  // pgbouncer's and haproxy's in front of or behind it; -1: none
+  double proxy_cores = -1;  // the pooler's and haproxy's in front of or behind it; -1: none
   // Connection churn: the sessions PostgreSQL opened in the window
   // (pg_stat_database.sessions; -1 unknown), and what one connect and
   // disconnect cost its processes' CPU at this tier (ms; -1 not probed).

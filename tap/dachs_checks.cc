@@ -4,6 +4,7 @@
 
 #include "common/cpu_limit_group.h"
 #include "tap/dachs_leftovers.h"
+#include "tap/poolers.h"
 #include "tap/service_host.h"
 
 namespace skyseed {
@@ -34,10 +35,10 @@ Status CheckServingTools(int instances, double cpus, PoolerKind pooler) {
         "--tap-instances serves DaCHS behind haproxy, which is not installed: apt-get install "
         "haproxy (scripts/install-tap-deps.sh)");
   }
-  if (pooler != PoolerKind::kNone && !OnPath(PoolerProgram(pooler))) {
-    return Status::InvalidArgument(std::string("--tap-pooler ") + PoolerName(pooler) + ": " +
-                                   PoolerProgram(pooler) + " is not installed: apt-get install " +
-                                   (pooler == PoolerKind::kPgpool ? "pgpool2" : "pgbouncer") +
+  const Pooler& p = PoolerOf(pooler);
+  if (pooler != PoolerKind::kNone && !OnPath(p.program)) {
+    return Status::InvalidArgument(std::string("--tap-pooler ") + p.name + ": " + p.program +
+                                   " is not installed: apt-get install " + p.package +
                                    " (scripts/install-tap-deps.sh)");
   }
   return cpus > 0 ? CheckCpuLimitAvailable() : Status::Ok();

@@ -7,6 +7,7 @@
 
 #include "common/cpu_limit_group.h"
 #include "common/file_identity.h"
+#include "tap/poolers.h"
 #include "tap/service_host.h"
 
 namespace fs = std::filesystem;
@@ -74,7 +75,12 @@ Status RemoveDachsRoles(PgConnection& conn) {
   return conn.Exec("DROP ROLE " + owned).Annotate("removing DaCHS's roles");
 }
 
-int StopSignal(const std::string& program) { return program == "pgpool" ? SIGINT : SIGTERM; }
+int StopSignal(const std::string& program) {
+  for (const Pooler& p : Poolers()) {
+    if (program == p.program) return p.stop_signal;
+  }
+  return SIGTERM;
+}
 
 Result<std::string> ReapRecorded(PrivateRecord& record, const std::string& data_dir,
                                  const std::string& user, const ClusterConninfo& conninfo) {

@@ -50,8 +50,8 @@ struct ServicesRecord {
 // DROP OWNED BY the roles CASCADE in conn's database, then DROP ROLE.
 Status RemoveDachsRoles(PgConnection& conn);
 
-// The signal that stops `program` soonest with its children: pgpool's
-// fast shutdown (SIGINT; SIGTERM waits for its clients), else SIGTERM.
+// The signal that stops `program` soonest with its children: a pooler's
+// from the table (tap/poolers.h), else SIGTERM.
 int StopSignal(const std::string& program);
 
 // With `record` held: stops every process it proves and anything left in

@@ -19,18 +19,17 @@ FileAccess SecretAccess() {
 }  // namespace
 
 Status WriteDsnProfile(const std::filesystem::path& etc, const std::string& dbname,
-                       const std::string& host) {
+                       const std::string& host, int port) {
   // DaCHS reads profiles with Python's shlex (POSIX rules), so each value
   // is quoted as for a shell, whatever the database is called.
-  return WriteFileAtomically(
-      etc / "dsn",
-      "database = " + ShellQuoted(dbname) + "\nhost = " + ShellQuoted(host) + "\nport = 5432\n",
-      SecretAccess());
+  return WriteFileAtomically(etc / "dsn",
+                             "database = " + ShellQuoted(dbname) + "\nhost = " + ShellQuoted(host) +
+                                 "\nport = " + std::to_string(port) + "\n",
+                             SecretAccess());
 }
 
-Status WriteDachsProfiles(const std::filesystem::path& etc, const std::string& dbname,
-                          const std::string& host) {
-  SKYSEED_RETURN_IF_ERROR(WriteDsnProfile(etc, dbname, host));
+Status WriteDachsProfiles(const std::filesystem::path& etc, const EmbeddedEndpoint& server) {
+  SKYSEED_RETURN_IF_ERROR(WriteDsnProfile(etc, server.dbname, server.socket_dir, server.port));
   const char* profiles[] = {"feed", "trustedquery", "untrustedquery"};
   for (int i = 0; i < 3; ++i) {
     SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(etc / profiles[i],

@@ -50,16 +50,6 @@ Status AwaitAvailable(const std::string& url) {
                           std::to_string(static_cast<int>(kStartSeconds)) + " s");
 }
 
-// A conninfo value in single quotes, as libpq reads it.
-std::string ConninfoValue(const std::string& value) {
-  std::string out = "'";
-  for (const char c : value) {
-    if (c == '\'' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "'";
-}
-
 // gavo.rc: sections in order, each key once (a later setting replaces an
 // earlier one: DaCHS's parser refuses a section given twice).
 using RcSections =
@@ -131,7 +121,8 @@ Result<std::unique_ptr<DachsService>> DachsService::Start(const DachsOptions& op
   // in this one (its roles are skyseed's own names).
   SKYSEED_ASSIGN_OR_RETURN(
       const std::string reaped,
-      ReapRecorded(*options.record, options.data_dir, s->user_, options.cluster_conninfo));
+      ReapRecorded(*options.record, options.data_dir, s->user_,
+                   [&](const std::string& db) { return EmbeddedConninfo(options.data_dir, db); }));
   if (!reaped.empty()) narrator.Say(reaped);
   SKYSEED_RETURN_IF_ERROR(RemoveDachsRoles(conn));
   SKYSEED_RETURN_IF_ERROR(PrepareDachsRoot(options.program, options.data_dir));
@@ -175,15 +166,11 @@ Status DachsService::Configure(Narrator& narrator) {
   fs::create_directories(etc, ec);
   fs::create_directories(fs::path(root_) / "inputs" / kDachsResdir, ec);
   if (ec) return Status::IoError(etc.string() + ": " + ec.message());
-  SKYSEED_RETURN_IF_ERROR(WriteDachsProfiles(etc, options_.dbname, options_.data_dir));
+  SKYSEED_RETURN_IF_ERROR(WriteDachsProfiles(etc, options_.server));
   narrator.Say("DaCHS: private configuration in " + root_ + ", dachs init, import the corpus RD");
   initialised_ = true;
   SKYSEED_RETURN_IF_ERROR(Record());  // the roles are about to exist
-  SKYSEED_RETURN_IF_ERROR(
-      RunDachs({"init", "-d",
-                "host=" + ConninfoValue(options_.data_dir) +
-                    " port=5432 dbname=" + ConninfoValue(options_.dbname) + " user=postgres"},
-               "init"));
+  SKYSEED_RETURN_IF_ERROR(RunDachs({"init", "-d", options_.server.conninfo}, "init"));
   SKYSEED_RETURN_IF_ERROR(conn_.Exec(GrantReadSql(kRoles[0], conn_.IdentQuoter(), false))
                               .Annotate("granting DaCHS's feed role read access"));
   SKYSEED_RETURN_IF_ERROR(
@@ -262,12 +249,13 @@ Status DachsService::StartServers() {
   if (ec) return Status::IoError(root_ + "/state/uwsjobs: " + ec.message());
   const std::string pooler_folder = (fs::path(root_) / kPoolerFolder).string();
   if (options_.pooler != PoolerKind::kNone) {
-    // DaCHS's profiles reach PostgreSQL through the pooler from now on.
-    SKYSEED_RETURN_IF_ERROR(
-        WriteDsnProfile(fs::path(root_) / "etc", options_.dbname, pooler_folder));
+    // DaCHS's profiles reach PostgreSQL through the pooler from now on: its
+    // socket folder, on the server's port (StartPooler).
+    SKYSEED_RETURN_IF_ERROR(WriteDsnProfile(fs::path(root_) / "etc", options_.server.dbname,
+                                            pooler_folder, options_.server.port));
     SKYSEED_ASSIGN_OR_RETURN(pooler_, StartPooler({options_.pooler,
                                                    pooler_folder,
-                                                   options_.data_dir,
+                                                   options_.server,
                                                    {kRoles[0], kRoles[1], kRoles[2]},
                                                    user_}));
     SKYSEED_RETURN_IF_ERROR(Record());
@@ -314,7 +302,7 @@ Status DachsService::LimitInstance(size_t i) {
 
 Status DachsService::Record() {
   ServicesRecord r;
-  if (initialised_) r.database = options_.dbname;
+  if (initialised_) r.database = options_.server.dbname;
   for (const ProcessProof& p : dachs_) r.processes.emplace_back("dachs", p);
   if (pooler_.pid > 0) r.processes.emplace_back(PoolerProgram(options_.pooler), pooler_);
   if (balancer_.pid > 0) r.processes.emplace_back("haproxy", balancer_);

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "cluster/cluster_settings.h"
 #include "common/cpu_limit_group.h"
 #include "common/narrator.h"
 #include "common/private_record.h"
@@ -34,7 +35,9 @@ namespace skyseed {
 
 struct DachsOptions {
   std::string data_dir;  // the embedded cluster's, absolute: DaCHS's folder goes under it
-  std::string dbname;
+  // The database served and how to reach it (socket folder, port, conninfo):
+  // the sweep hands it over as cluster/'s EmbeddedEndpointOf builds it.
+  EmbeddedEndpoint server;
   std::string schema;                 // where the corpus tables are (kCorpusSchema)
   std::vector<std::string> settings;  // "section.key=value" lines for gavo.rc
   int instances = 1;                  // DaCHS processes; more than one are served behind haproxy
@@ -44,8 +47,7 @@ struct DachsOptions {
   // The sweep's record of what it starts (tap/dachs_leftovers.h), held
   // (locked) by the sweep: required.
   PrivateRecord* record = nullptr;
-  ClusterConninfo cluster_conninfo;  // for the record's reaping
-  DachsProgram program;              // the host's DaCHS, or a stack root's (tap/dachs_program.h)
+  DachsProgram program;  // the host's DaCHS, or a stack root's (tap/dachs_program.h)
 };
 
 class DachsService {
@@ -61,7 +63,7 @@ class DachsService {
   Status Stop();
   const std::string& url() const { return url_; }  // http://127.0.0.1:PORT/tap
   std::vector<int> pids() const;                   // the DaCHS processes
-  // pgbouncer's and haproxy's, when running: the service's plumbing.
+  // The pooler's and haproxy's, when running: the service's plumbing.
   std::vector<int> helper_pids() const;
   // Each DaCHS process is one Python process: one core at most, or its limit.
   double ceiling_cores() const;

@@ -20,28 +20,10 @@ Status Prepare(const std::string& folder) {
 
 }  // namespace
 
-const char* PoolerName(PoolerKind k) {
-  switch (k) {
-    case PoolerKind::kNone:
-      return "none";
-    case PoolerKind::kPgbouncer:
-      return "pgbouncer";
-    case PoolerKind::kPgpool:
-      return "pgpool";
-  }
-  return "none";
-}
-
-Result<PoolerKind> ParsePooler(const std::string& text) {
-  for (const PoolerKind k : {PoolerKind::kNone, PoolerKind::kPgbouncer, PoolerKind::kPgpool}) {
-    if (text == PoolerName(k)) return k;
-  }
-  return Status::InvalidArgument("--tap-pooler must be none, pgbouncer or pgpool, not '" + text +
-                                 "'");
-}
-
-const char* PoolerProgram(PoolerKind k) {
-  return k == PoolerKind::kPgpool ? "pgpool" : "pgbouncer";
+std::string PgbouncerConnstrValue(const std::string& value) {
+  std::string out = "'";
+  for (const char c : value) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
 }
 
 std::string PoolerPidFile(const std::string& folder) {
@@ -61,11 +43,13 @@ Result<std::vector<std::string>> PgbouncerConfig(const PoolerSetup& s) {
       "; written by skyseed sweep --tap-pooler; removed when the sweep ends\n"
       "[databases]\n"
       "* = host=" +
-      s.server_socket_dir +
-      " port=5432\n"
+      PgbouncerConnstrValue(s.server.socket_dir) + " port=" + std::to_string(s.server.port) +
+      "\n"
       "[pgbouncer]\n"
       "listen_addr =\n"
-      "listen_port = 5432\n"
+      "listen_port = " +
+      std::to_string(s.server.port) +
+      "\n"
       "unix_socket_dir = " +
       s.folder +
       "\n"
@@ -95,7 +79,9 @@ Result<std::vector<std::string>> PgpoolConfig(const PoolerSetup& s) {
       "# written by skyseed sweep --tap-pooler; removed when the sweep ends\n"
       "backend_clustering_mode = 'raw'\n"
       "listen_addresses = ''\n"
-      "port = 5432\n"
+      "port = " +
+      std::to_string(s.server.port) +
+      "\n"
       "socket_dir = '" +
       s.folder +
       "'\n"
@@ -107,9 +93,11 @@ Result<std::vector<std::string>> PgpoolConfig(const PoolerSetup& s) {
       s.folder +
       "'\n"
       "backend_hostname0 = '" +
-      s.server_socket_dir +
+      s.server.socket_dir +
       "'\n"
-      "backend_port0 = 5432\n"
+      "backend_port0 = " +
+      std::to_string(s.server.port) +
+      "\n"
       "backend_flag0 = 'DISALLOW_TO_FAILOVER'\n"
       // A process per client connection (DaCHS keeps about five open per
       // process, and one per request in flight); each caches the server

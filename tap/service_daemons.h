@@ -12,38 +12,36 @@
 #include <string>
 #include <vector>
 
+#include "cluster/cluster_settings.h"
 #include "common/process_proof.h"
 #include "common/status.h"
+#include "tap/poolers.h"
 
 namespace skyseed {
 
 inline constexpr const char* kPoolerFolder = "pooler";
 
-// DaCHS closes each request's connection inside its open transaction.
-// pgbouncer (either mode) then closes the server connection too ("client
-// disconnect while server was not ready"), so it keeps nothing open;
-// Pgpool-II rolls the transaction back (reset_query_list) and caches the
-// connection for the next client.
-enum class PoolerKind { kNone, kPgbouncer, kPgpool };
-const char* PoolerName(PoolerKind k);  // "none", "pgbouncer", "pgpool"
-// InvalidArgument for anything but those names.
-Result<PoolerKind> ParsePooler(const std::string& text);
 inline constexpr const char* kBalancerFolder = "haproxy";
 
 struct PoolerSetup {
   PoolerKind kind = PoolerKind::kPgbouncer;
   std::string folder;              // created; holds the config, log, pid and socket
-  std::string server_socket_dir;   // the embedded cluster's socket directory
+  EmbeddedEndpoint server;         // the embedded cluster: socket folder and port
   std::vector<std::string> roles;  // the roles DaCHS connects as
   std::string user;                // run as; "" keeps ours
 };
 // The pooler, in session mode (DaCHS's connections keep session state),
-// listening on a Unix socket in the folder, port 5432.
+// listening on a Unix socket in the folder on the server's port: a client
+// changes only its socket folder to go through it.
 Result<ProcessProof> StartPooler(const PoolerSetup& setup);
+// A value of a connection string in pgbouncer.ini's [databases]: in single
+// quotes, a quote doubled. pgbouncer's own parser (src/loader.c,
+// cstr_get_value) ends a bare value at a space and knows no backslash
+// escape, unlike libpq's (loader/conninfo.h). The [pgbouncer] settings are
+// read to the end of the line, spaces and all.
+std::string PgbouncerConnstrValue(const std::string& value);
 // The pid file of a pooler started in `folder`.
 std::string PoolerPidFile(const std::string& folder);
-// The program name its process runs as ("pgbouncer", "pgpool").
-const char* PoolerProgram(PoolerKind k);
 
 struct BalancerSetup {
   std::string folder;

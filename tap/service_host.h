@@ -1,5 +1,5 @@
 // What every server skyseed runs beside its embedded cluster for a TAP
-// sweep needs (DaCHS, pgbouncer, haproxy): a loopback port, an unprivileged
+// sweep needs (DaCHS, a pooler, haproxy): a loopback port, an unprivileged
 // user to run as, a folder that user owns, and a way to stop what it
 // started, proven as skyseed's own before it is ever signalled.
 #pragma once

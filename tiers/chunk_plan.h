@@ -11,6 +11,13 @@
 
 namespace skyseed {
 
+// The default chunk sizes, named here alone (help texts show them): rows per
+// COPY transaction and ledger row as a database grows (grow, load, sweep),
+// and rows per file and hashing task of `generate` and `hash`. Neither
+// changes a corpus byte.
+inline constexpr uint64_t kGrowChunkRows = 50'000;
+inline constexpr uint64_t kFileChunkRows = 100'000;
+
 struct Chunk {
   const TableDef* table;
   RowRange range;

@@ -9,15 +9,16 @@
 
 #include "common/narrator.h"
 #include "common/status.h"
+#include "tiers/chunk_plan.h"
 #include "tiers/manifest_json.h"
 #include "tiers/tier_spec.h"
 
 namespace skyseed {
 
 struct GenerateOptions {
-  uint64_t seed = 1;
+  uint64_t seed = kDefaultSeed;
   int threads = 1;
-  uint64_t chunk_rows = 100'000;
+  uint64_t chunk_rows = kFileChunkRows;
   std::string out_dir;
   Narrator* narrator = &SilentNarrator();  // for the progress meter
 };

@@ -18,9 +18,9 @@ struct CorpusHash {
 };
 
 struct HashOptions {
-  uint64_t seed = 1;
+  uint64_t seed = kDefaultSeed;
   int threads = 1;
-  uint64_t chunk_rows = 100'000;
+  uint64_t chunk_rows = kFileChunkRows;
   Narrator* narrator = &SilentNarrator();  // for the progress meter
 };
 

@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "common/file_writes.h"
+#include "loader/conninfo.h"
 #include "loader/pg_connection.h"
 
 namespace skyseed {
@@ -18,16 +19,6 @@ namespace skyseed {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A conninfo value in single quotes, as libpq reads them back.
-std::string Quoted(const std::string& value) {
-  std::string out = "'";
-  for (const char c : value) {
-    if (c == '\'' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "'";
-}
 
 // A passfile field: ':' and '\' are escaped with '\' (libpq's .pgpass rules).
 std::string PassfileField(const std::string& value) {
@@ -50,6 +41,7 @@ Result<Split> SplitPassword(const std::string& conninfo) {
   Result<std::vector<std::pair<std::string, std::string>>> fields = ConninfoFields(conninfo);
   if (!fields.ok()) return Status::InvalidArgument("--db: cannot be parsed");
   Split s;
+  std::vector<std::pair<std::string, std::string>> kept;
   for (const auto& [keyword, value] : *fields) {
     if (keyword == "sslpassword" && !value.empty()) {
       return Status::InvalidArgument(
@@ -61,9 +53,9 @@ Result<Split> SplitPassword(const std::string& conninfo) {
       s.has_password = true;
       continue;
     }
-    if (!s.conninfo.empty()) s.conninfo += ' ';
-    s.conninfo += keyword + "=" + Quoted(value);
+    kept.emplace_back(keyword, value);
   }
+  s.conninfo = ConninfoOf(kept);
   return s;
 }
 

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "loader/pg_connection.h"
+
 namespace skyseed {
 namespace {
 
@@ -183,6 +185,24 @@ TEST(EmbeddedConninfoTest, EscapesQuotesAndBackslashes) {
             "user=postgres");
   EXPECT_EQ(EmbeddedConninfo("/tmp/back\\slash", ""),
             "host='/tmp/back\\\\slash' port=5432 dbname='' user=postgres");
+}
+
+// The endpoint handed to DaCHS says what its conninfo says, as libpq reads
+// it: one fact, not two that could drift apart.
+TEST(EmbeddedEndpointTest, FieldsAreWhatTheConninfoSays) {
+  for (const auto& [dir, db] : std::vector<std::pair<std::string, std::string>>{
+           {"/var/tmp/skyseed-data", "skyseed"}, {"/tmp/a b", "t_x y"}}) {
+    const EmbeddedEndpoint e = EmbeddedEndpointOf(dir, db);
+    Result<std::vector<std::pair<std::string, std::string>>> fields = ConninfoFields(e.conninfo);
+    ASSERT_TRUE(fields.ok()) << e.conninfo;
+    const std::map<std::string, std::string> read(fields->begin(), fields->end());
+    EXPECT_EQ(read.at("host"), e.socket_dir);
+    EXPECT_EQ(read.at("port"), std::to_string(e.port));
+    EXPECT_EQ(read.at("dbname"), e.dbname);
+    EXPECT_EQ(e.socket_dir, dir);
+    EXPECT_EQ(e.dbname, db);
+    EXPECT_EQ(e.conninfo, EmbeddedConninfo(dir, db));
+  }
 }
 
 // The socket the server makes is the one for the port the conninfo names.

@@ -14,7 +14,7 @@
 #include <iterator>
 #include <string>
 
-#include "cluster/text_file.h"
+#include "cluster/owned_file.h"
 #include "copy_format/byte_buffer.h"
 #include "loader/copy_file.h"
 #include "tests/temp_dir.h"

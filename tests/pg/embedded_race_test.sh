@@ -10,7 +10,7 @@ rounds="${SKYSEED_RACE_ROUNDS:-10}"
 work="$(mktemp -d)"; chmod 755 "$work"  # the server's user must reach it when run as root
 trap 'for d in "$work"/c*; do "$bin" server stop --data-dir "$d" >/dev/null 2>&1; done; rm -rf "$work"' EXIT
 
-csql() { psql -X -q -t -A "host=$1 port=5432 user=postgres dbname=$2" -c "$3"; }
+csql() { psql -X -q -t -A "$(conninfo "$2" "$1")" -c "$3"; }
 # The postmasters running on data directory $1, as ps sees them.
 postmasters() { ps -eo args | grep -c "^[^ ]*postgres -D $1\$"; }
 # race DIR DB1 DB2: two grows of tier ci at once; sets rc1, rc2, out1, out2.

@@ -31,7 +31,7 @@ check "and verifies" "$bin" verify --data-dir "$cdir"
 # docs/growing.md's recipe ("Which server"): ALTER SYSTEM, stop, grow (which starts the server),
 # reset, stop, and the next command's start brings skyseed's own sizing back.
 ours="$(grep -E "^shared_buffers = " "$cdir/skyseed.conf" | cut -d' ' -f3)"
-embedded() { psql -X -q -t -A "host=$cdir port=5432 dbname=skyseed user=postgres" -c "$1"; }
+embedded() { psql -X -q -t -A "$(conninfo skyseed "$cdir")" -c "$1"; }
 buffers_mb() {  # shared_buffers in MB, whatever unit SHOW would print it in
   echo "$(embedded "SELECT setting::bigint * 8 / 1024 FROM pg_settings WHERE name = 'shared_buffers'")MB"
 }

@@ -8,7 +8,9 @@ failures=0
 corpus_indexes="$("$bin" schema | grep -cE '^(CREATE INDEX|ALTER TABLE .* PRIMARY KEY)')"
 INDEX_COUNT_SQL="SELECT count(*) FROM pg_indexes WHERE schemaname = 'skyseed_corpus'"
 
-conninfo() { echo "host=$dir port=5432 user=postgres dbname=$1"; }
+# The embedded cluster's conninfo for database DB, in DIR (default the
+# fixture's $dir), as cluster/cluster_settings.h's EmbeddedConninfo makes it.
+conninfo() { echo "host=${2:-$dir} port=5432 user=postgres dbname=$1"; }  # conninfo DB [DIR]
 sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conninfo "$1")" -c "$2"; }
 fresh_db() {  # fresh_db NAME: an empty database with nothing in it
   sql skyseed "DROP DATABASE IF EXISTS \"$1\" WITH (FORCE)" >/dev/null

@@ -43,7 +43,7 @@ done
 work="$(mktemp -d "$(suite_prefix "$bin")tap.XXXXXX")"
 chmod 755 "$work"  # the embedded server may run as user postgres
 pgdir="$work/pg"
-conn="host=$pgdir port=5432 user=postgres dbname=skyseed"
+conn="$(conn skyseed)"
 pglog="$pgdir/server.log"
 dachs_root="$work/dachs"
 schema=skyseed_corpus
@@ -125,7 +125,7 @@ for p in feed:gavoadmin trustedquery:gavo untrustedquery:untrusted; do
 done
 check "dachs config rootDir is the temp dir" test "$(dachs config rootDir)" = "$dachs_root"
 check "dachs init" logged "$work/dachs-init.log" \
-  dachs init -d "host=$pgdir port=5432 dbname=skyseed user=postgres"
+  dachs init -d "$(conn skyseed)"
 # Every statement of the query role in the server log: the SQL DaCHS sends.
 sql "ALTER ROLE untrusted SET log_min_duration_statement = 0"
 

@@ -38,6 +38,27 @@ alive() {  # alive PID: runs and is not a zombie waiting for its reaper
   local stat
   stat="$(ps -o stat= -p "$1" 2>/dev/null)" && [ "${stat:0:1}" != Z ]
 }
+# The embedded cluster's conninfo for database DB, in DIR (default the
+# test's $pgdir): a socket in the data directory, port 5432, as
+# cluster/cluster_settings.h's EmbeddedConninfo makes it.
+conn() {  # conn DB [DIR]
+  echo "host=${2:-$pgdir} port=5432 user=postgres dbname=$1"
+}
+await() {  # await FILE TEXT PID [SECONDS]: until FILE holds TEXT; 1 once PID ends or SECONDS (300) pass
+  local _
+  for _ in $(seq $((${4:-300} * 5))); do
+    grep -q "$2" "$1" 2>/dev/null && return 0
+    alive "$3" || return 1
+    sleep 0.2
+  done
+  return 1
+}
+# Until the sweep PID says in LOG that its DaCHS serves the corpus; prints
+# that DaCHS's pid ("" if the sweep ended first or took 300 s).
+wait_served() {  # wait_served LOG PID
+  await "$1" "serves the corpus" "$2"
+  sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$1" | head -1
+}
 running() {  # running PGREP_ARGS...: a match that is alive
   local pid
   for pid in $(pgrep "$@"); do alive "$pid" && return 0; done

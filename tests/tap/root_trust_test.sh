@@ -59,24 +59,15 @@ one_line_refusal() {
     test "$rc" = 2 -a "$(wc -l <"$work/refusal.err")" = 1
 }
 dachs_roles() {  # DaCHS's roles in the cluster of data directory $1
-  psql -X -q -t -A "host=$1 port=5432 user=postgres dbname=postgres" \
+  psql -X -q -t -A "$(conn postgres "$1")" \
     -c "SELECT count(*) FROM pg_roles WHERE rolname LIKE 'skyseed_dachs_%'"
 }
-await() {  # await FILE TEXT PID: until FILE holds TEXT, or PID is gone
-  for _ in $(seq 1500); do
-    grep -q "$2" "$1" 2>/dev/null && return 0
-    kill -0 "$3" 2>/dev/null || return 1
-    sleep 0.2
-  done
-  return 1
-}
-
 check "grow --tier ci" "$bin" grow --tier ci --standard-names none --data-dir "$pgdir" \
   >"$work/grow.log" 2>&1
 # Another server, with roles of the names skyseed's DaCHS uses: what a
 # planted skyseed-owner would have root drop.
 "$bin" server start --data-dir "$other" >/dev/null 2>&1
-psql -X -q "host=$other port=5432 user=postgres dbname=postgres" -c \
+psql -X -q "$(conn postgres "$other")" -c \
   "CREATE ROLE skyseed_dachs_admin; CREATE ROLE skyseed_dachs_query;
    CREATE ROLE skyseed_dachs_untrusted" >/dev/null
 
@@ -126,8 +117,7 @@ sweep=("$bin" sweep --target tap --tier ci --reps 1 --warmup 0 --data-dir "$pgdi
 "${sweep[@]}" --clients 1 --duration 20 --out "$work/tap" >"$work/tap.log" 2>&1 &
 sweeper=$!
 sweepers+=("$sweeper")
-await "$work/tap.log" "serves the corpus" "$sweeper"
-dachs="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/tap.log")"
+dachs="$(wait_served "$work/tap.log" "$sweeper")"
 check "a TAP sweep serves (DaCHS pid $dachs, as $(ps -o user= -p "$dachs" 2>/dev/null))" \
   test -n "$dachs" -a "$(ps -o user= -p "$dachs" 2>/dev/null)" = postgres
 one_line_refusal "a second sweep meanwhile" "$bin" sweep --tier ci --clients 1 --duration 1 \
@@ -136,7 +126,7 @@ check "which made no --out" test ! -e "$work/second"
 one_line_refusal "a second TAP sweep, of another database of the cluster" "${sweep[@]}" \
   --database t_other --clients 1 --duration 1 --out "$work/second-tap"
 check "which made neither --out nor the database" test ! -e "$work/second-tap" -a \
-  "$(psql -X -t -A "host=$pgdir port=5432 user=postgres dbname=postgres" \
+  "$(psql -X -t -A "$(conn postgres)" \
      -c "SELECT count(*) FROM pg_database WHERE datname = 't_other'")" = 0
 one_line_refusal "a grow of the measured database meanwhile" \
   "$bin" grow --tier S --data-dir "$pgdir"

@@ -30,7 +30,7 @@ work="$(mktemp -d "$(suite_prefix "$bin")stack-tap.XXXXXX")"
 chmod 755 "$work"  # the embedded server runs as user postgres
 pgdir="$work/pg"
 out="$work/sweep"
-sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "host=$pgdir port=5432 user=postgres dbname=skyseed" \
+sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$(conn skyseed)" \
   -c "$1"; }
 cleanup() {
   "$bin" server stop --data-dir "$pgdir" >/dev/null 2>&1
@@ -59,12 +59,7 @@ check "the cluster runs PostgreSQL 17" test "$(sql "SHOW server_version_num" | c
 "$bin" sweep --target tap --tier ci --clients 1,2 --duration 4 --reps 1 --warmup 2 --keep-logs \
   --data-dir "$pgdir" --out "$out" >"$work/sweep.log" 2>&1 &
 sweep=$!
-for _ in $(seq 1800); do
-  grep -q "serves the corpus" "$work/sweep.log" && break
-  alive "$sweep" || break
-  sleep 0.1
-done
-dachs="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/sweep.log")"
+dachs="$(wait_served "$work/sweep.log" "$sweep")"
 # Read while it serves: its root directory and user, from /proc.
 dachs_root="$(readlink "/proc/$dachs/root" 2>/dev/null)"
 dachs_user="$(ps -o user= -p "$dachs" 2>/dev/null)"
@@ -99,12 +94,7 @@ PY
 "$bin" sweep --target tap --tier ci --clients 1 --duration 30 --reps 1 --warmup 0 \
   --data-dir "$pgdir" --out "$work/killed9" >"$work/killed9.log" 2>&1 &
 victim=$!
-for _ in $(seq 1800); do
-  grep -q "serves the corpus" "$work/killed9.log" && break
-  alive "$victim" || break
-  sleep 0.1
-done
-orphan="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/killed9.log")"
+orphan="$(wait_served "$work/killed9.log" "$victim")"
 kill -9 "$victim"; wait "$victim" 2>/dev/null
 check "after kill -9 the orphaned DaCHS (pid ${orphan:-none}) still serves from the root" \
   test -n "$orphan" -a "$(readlink "/proc/$orphan/root" 2>/dev/null)" = "$root"

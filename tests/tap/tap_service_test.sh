@@ -14,7 +14,7 @@ require_packages gavodachs2-server pgbouncer pgpool2 haproxy
 work="$(mktemp -d "$(suite_prefix "$bin")tap-service.XXXXXX")"
 chmod 755 "$work"  # the embedded server may run as user postgres
 pgdir="$work/pg"
-conn="host=$pgdir port=5432 user=postgres dbname=skyseed"
+conn="$(conn skyseed)"
 sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$conn" -c "$1"; }
 cleanup() {
   "$bin" server stop --data-dir "$pgdir" >/dev/null 2>&1
@@ -187,11 +187,7 @@ check "nothing left after the sweep:$(leftovers)" test -z "$(leftovers)"
   --out "$work/killed" >"$work/killed.log" 2>&1 &
 sweeper=$!
 sweepers+=("$sweeper")
-for _ in $(seq 900); do
-  grep -q "a connect and disconnect" "$work/killed.log" && break
-  kill -0 "$sweeper" 2>/dev/null || break
-  sleep 0.2
-done
+await "$work/killed.log" "a connect and disconnect" "$sweeper" 180
 # The sweep's tapbench is a forked child named "tapbench" (no program of its
 # own); it starts once the working set has been read ahead.
 for _ in $(seq 300); do

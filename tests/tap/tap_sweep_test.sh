@@ -16,7 +16,7 @@ require_packages gavodachs2-server python3-pyvo postgresql-15-q3c
 work="$(mktemp -d "$(suite_prefix "$bin")tap-sweep.XXXXXX")"
 chmod 755 "$work"  # the embedded server may run as user postgres
 pgdir="$work/pg"
-conn="host=$pgdir port=5432 user=postgres dbname=skyseed"
+conn="$(conn skyseed)"
 schema=skyseed_corpus
 sql() { psql -X -q -t -A -v ON_ERROR_STOP=1 "$conn" -c "$1"; }
 cleanup() {
@@ -67,10 +67,7 @@ sweep=("$bin" sweep --target both --tier ci --clients 1,2 --duration 3 --reps 1 
 # Killed once its first TAP window is recorded: DaCHS must go with it.
 "${sweep[@]}" >"$work/killed.log" 2>&1 &
 victim=$!
-for _ in $(seq 600); do
-  grep -q "req/s" "$work/killed.log" && break
-  sleep 0.1
-done
+await "$work/killed.log" "req/s" "$victim" 60
 kill -TERM "$victim"
 wait "$victim"
 rc=$?
@@ -128,11 +125,7 @@ PY
 "$bin" sweep --target tap --tier ci --clients 1 --duration 30 --reps 1 --warmup 0 \
   --data-dir "$pgdir" --out "$work/killed9" >"$work/killed9.log" 2>&1 &
 victim=$!
-for _ in $(seq 600); do
-  grep -q "serves the corpus" "$work/killed9.log" && break
-  sleep 0.1
-done
-dachs="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/killed9.log")"
+dachs="$(wait_served "$work/killed9.log" "$victim")"
 check "skyseed's DaCHS (pid $dachs) runs as $(ps -o user= -p "$dachs"), not root" \
   bash -c 'u="$(ps -o user= -p "$1")"; test -n "$u" -a "$u" != root' _ "$dachs"
 kill -9 "$victim"; wait "$victim" 2>/dev/null

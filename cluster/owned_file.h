@@ -1,20 +1,15 @@
-// The small text files the cluster code reads and writes whole: the data
-// directory's marker, settings and pid file, the server's log, and entries
-// of /proc and /sys.
+// The small files the cluster code writes into the data directory (its
+// marker and settings), owned by the server's user; they are read back
+// with common/file_reads.h.
 #pragma once
 
-#include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <string>
 
 #include "cluster/run_as.h"
 #include "common/status.h"
 
 namespace skyseed {
-
-// The file's bytes from `offset` on; nullopt if it cannot be opened.
-std::optional<std::string> ReadFile(const std::filesystem::path& path, uintmax_t offset = 0);
 
 // Writes `content` beside `path`, then renames it into place, so a reader
 // never sees half a file; the data directory belongs to the server's user,

@@ -1,0 +1,45 @@
+#include "tap/poolers.h"
+
+#include <signal.h>
+
+namespace skyseed {
+
+const std::vector<Pooler>& Poolers() {
+  // Pgpool-II's fast shutdown is SIGINT: SIGTERM waits for its clients.
+  static const std::vector<Pooler> kPoolers = {
+      {PoolerKind::kNone, "none", "", "", SIGTERM},
+      {PoolerKind::kPgbouncer, "pgbouncer", "pgbouncer", "pgbouncer", SIGTERM},
+      {PoolerKind::kPgpool, "pgpool", "pgpool", "pgpool2", SIGINT},
+  };
+  return kPoolers;
+}
+
+const Pooler& PoolerOf(PoolerKind k) {
+  for (const Pooler& p : Poolers()) {
+    if (p.kind == k) return p;
+  }
+  return Poolers().front();
+}
+
+const char* PoolerName(PoolerKind k) { return PoolerOf(k).name; }
+
+const char* PoolerProgram(PoolerKind k) { return PoolerOf(k).program; }
+
+std::string PoolerNames() {
+  std::string out;
+  const std::vector<Pooler>& all = Poolers();
+  for (size_t i = 0; i < all.size(); ++i) {
+    out += i == 0 ? "" : (i + 1 == all.size() ? " or " : ", ");
+    out += all[i].name;
+  }
+  return out;
+}
+
+Result<PoolerKind> ParsePooler(const std::string& text) {
+  for (const Pooler& p : Poolers()) {
+    if (text == p.name) return p.kind;
+  }
+  return Status::InvalidArgument("--tap-pooler must be " + PoolerNames() + ", not '" + text + "'");
+}
+
+}  // namespace skyseed
