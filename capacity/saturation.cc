@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 namespace skyseed {
 namespace {
 
-std::string Format(const char* fmt, double a, double b) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, fmt, a, b);
+template <typename... Figures>
+std::string Format(const char* fmt, Figures... figures) {
+  char buf[240];
+  std::snprintf(buf, sizeof buf, fmt, figures...);
   return buf;
 }
 
@@ -38,6 +41,30 @@ LimitKind CpuLimit(const StepEvidence& at, const SaturationRule& rule, std::stri
   return LimitKind::kUnknown;
 }
 
+// The service's limit when it was busy (or throttled) at this step: its
+// CPU, or serialising large responses while the database idled.
+std::optional<LimitKind> ServiceLimit(const StepEvidence& at, const SaturationRule& rule,
+                                      std::string* why) {
+  const double ceiling = at.service_ceiling > 0 ? at.service_ceiling : at.cores;
+  const bool throttled = at.throttled_share >= rule.service_throttled;
+  if (!(at.service_cores >= 0 && at.service_cores >= rule.service_busy * ceiling) && !throttled) {
+    return std::nullopt;
+  }
+  const bool database_idle =
+      at.database_cores >= 0 && at.database_cores < rule.database_idle * at.cores;
+  *why = Format(
+      "the TAP service used %.2f of its %.2f-core ceiling; PostgreSQL %.2f cores; "
+      "mean response %.0f KiB",
+      at.service_cores, ceiling, at.database_cores, at.bytes_per_request / 1024);
+  if (at.throttled_share >= 0) {
+    *why +=
+        Format("; its CPU limit throttled it in %.0f %% of the periods", 100 * at.throttled_share);
+  }
+  return at.bytes_per_request >= rule.large_response_bytes && database_idle
+             ? LimitKind::kSerialisation
+             : LimitKind::kTapCpu;
+}
+
 }  // namespace
 
 LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
@@ -53,26 +80,7 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
   }
   // The service before the database: in front of it, a busy service keeps
   // the database's load below what it could take.
-  const double ceiling = at.service_ceiling > 0 ? at.service_ceiling : at.cores;
-  const bool throttled = at.throttled_share >= rule.service_throttled;
-  if ((at.service_cores >= 0 && at.service_cores >= rule.service_busy * ceiling) || throttled) {
-    const bool database_idle =
-        at.database_cores >= 0 && at.database_cores < rule.database_idle * at.cores;
-    char buf[200];
-    std::snprintf(buf, sizeof buf,
-                  "the TAP service used %.2f of its %.2f-core ceiling; PostgreSQL %.2f cores; "
-                  "mean response %.0f KiB",
-                  at.service_cores, ceiling, at.database_cores, at.bytes_per_request / 1024);
-    *why = buf;
-    if (at.throttled_share >= 0) {
-      std::snprintf(buf, sizeof buf, "; its CPU limit throttled it in %.0f %% of the periods",
-                    100 * at.throttled_share);
-      *why += buf;
-    }
-    return at.bytes_per_request >= rule.large_response_bytes && database_idle
-               ? LimitKind::kSerialisation
-               : LimitKind::kTapCpu;
-  }
+  if (std::optional<LimitKind> service = ServiceLimit(at, rule, why)) return *service;
   const bool hits_fell =
       at.hit_ratio < first.hit_ratio - rule.hit_ratio_drop || at.hit_ratio < rule.low_hit_ratio;
   std::string cached_reads;  // hits fell, but the reads did not keep backends waiting

@@ -106,6 +106,20 @@ struct ClientRun {
   Status status;
 };
 
+// A handle that POSTs form-encoded queries to the service's /sync, its
+// answers into `body`.
+void SetSyncPostOptions(const TapLoadOptions& o, EasyHandle* h, std::string* body) {
+  SetCommonOptions(h, body, o.timeout_s);
+  const std::string sync_url = ServiceUrl{o.url, o.userinfo}.WithUserinfo("/sync");
+  curl_easy_setopt(h->curl, CURLOPT_URL, sync_url.c_str());
+  h->headers = curl_slist_append(nullptr, "Content-Type: application/x-www-form-urlencoded");
+  // libcurl would otherwise hold back a long query's body for a
+  // "100 Continue" many servers never send, adding a second to its latency.
+  h->headers = curl_slist_append(h->headers, "Expect:");
+  curl_easy_setopt(h->curl, CURLOPT_HTTPHEADER, h->headers);
+  curl_easy_setopt(h->curl, CURLOPT_POST, 1L);
+}
+
 void RunClient(const TapLoadOptions& o, const std::vector<std::vector<std::string>>& bodies,
                int thread, Clock::time_point deadline, ClientRun* out) {
   EasyHandle h;
@@ -114,15 +128,7 @@ void RunClient(const TapLoadOptions& o, const std::vector<std::vector<std::strin
     return;
   }
   std::string body;
-  SetCommonOptions(&h, &body, o.timeout_s);
-  const std::string sync_url = ServiceUrl{o.url, o.userinfo}.WithUserinfo("/sync");
-  curl_easy_setopt(h.curl, CURLOPT_URL, sync_url.c_str());
-  h.headers = curl_slist_append(nullptr, "Content-Type: application/x-www-form-urlencoded");
-  // libcurl would otherwise hold back a long query's body for a
-  // "100 Continue" many servers never send, adding a second to its latency.
-  h.headers = curl_slist_append(h.headers, "Expect:");
-  curl_easy_setopt(h.curl, CURLOPT_HTTPHEADER, h.headers);
-  curl_easy_setopt(h.curl, CURLOPT_POST, 1L);
+  SetSyncPostOptions(o, &h, &body);
 
   int total_weight = 0;
   for (const TapQueryClass& c : o.classes) total_weight += c.weight;
