@@ -2,11 +2,11 @@
 // publishes the corpus tables through DaCHS's TAP service (see
 // schema/dachs_rd.h). Touches no database.
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <memory>
 
 #include "app/commands.h"
+#include "common/utc_now.h"
 #include "loader/output_files.h"
 #include "schema/corpus_schema.h"
 #include "schema/dachs_rd.h"
@@ -15,16 +15,6 @@ namespace skyseed {
 namespace {
 
 namespace fs = std::filesystem;
-
-// "2026-01-31T12:00:00Z": the RD's creationDate.
-std::string UtcNow() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 // DaCHS names an RD by its path under inputsDir, without ".rd"; skyseed does
 // not read DaCHS's configuration, so it assumes the usual one level down
@@ -67,7 +57,7 @@ Status WriteDachsRd(const std::string& out, const std::string& schema) {
   }
   const Status dir_ok = PrepareOutputDir(path.parent_path());
   if (!dir_ok.ok()) return Status::InvalidArgument("--out " + dir_ok.message());
-  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(path, DachsResourceDescriptor(schema, UtcNow())));
+  SKYSEED_RETURN_IF_ERROR(WriteFileAtomically(path, DachsResourceDescriptor(schema, UtcNowText())));
   std::printf("%s\n", path.c_str());
   PrintPublishCommands(path, schema);
   return Status::Ok();

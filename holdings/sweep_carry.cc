@@ -1,10 +1,10 @@
 #include "holdings/sweep_carry.h"
 
 #include <algorithm>
-#include <ctime>
 #include <map>
 #include <utility>
 
+#include "common/utc_now.h"
 #include "store/manifest_store.h"
 #include "store/record_audit.h"
 
@@ -48,15 +48,6 @@ json MeasuredTiers(const json& tables) {
     tiers.push_back({{"tier", key.first}, {"corpus_digest", key.second}});
   }
   return tiers;
-}
-
-std::string UtcNow() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return text;
 }
 
 // The carry's "tiers" must be exactly what its rows name.
@@ -110,7 +101,7 @@ Result<json> ExportSweepCarry(PgConnection& conn) {
   SKYSEED_ASSIGN_OR_RETURN(json held, ExportedHeldTier(conn));
   SKYSEED_RETURN_IF_ERROR(conn.Exec("COMMIT"));
   return json{{"kind", kSweepCarryKind},        {"version", kSweepCarryVersion},
-              {"exported_at", UtcNow()},        {"held_tier", held},
+              {"exported_at", UtcNowText()},    {"held_tier", held},
               {"tiers", MeasuredTiers(tables)}, {"tables", tables}};
 }
 
