@@ -65,14 +65,26 @@ Status RemoveDachsRoles(PgConnection& conn) {
   for (const char* role : kDachsRoles) {
     PgResult r;
     SKYSEED_RETURN_IF_ERROR(conn.Query("SELECT 1 FROM pg_roles WHERE rolname = $1", {role}, &r));
-    if (r.rows() > 0) owned += (owned.empty() ? "" : ", ") + conn.IdentQuoter()(role);
+    if (r.rows() == 0) continue;
+    owned += (owned.empty() ? "" : ", ") + conn.IdentQuoter()(role);
+    // A session of the role still open (a stopped DaCHS's pool closing its
+    // connections) would hold locks the drop waits on, or make an object
+    // between the two drops: each is ended first, waiting up to 5 s.
+    SKYSEED_RETURN_IF_ERROR(
+        conn.Query("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE "
+                   "usename = $1 AND pid <> pg_backend_pid()",
+                   {role}, &r)
+            .Annotate("ending DaCHS's sessions"));
   }
   if (owned.empty()) return Status::Ok();
   // Their schemas (dc, tap_schema, ivoa, uws), their grants on the corpus
-  // and on the database, then the roles themselves.
-  SKYSEED_RETURN_IF_ERROR(
-      conn.Exec("DROP OWNED BY " + owned + " CASCADE").Annotate("removing DaCHS's objects"));
-  return conn.Exec("DROP ROLE " + owned).Annotate("removing DaCHS's roles");
+  // and on the database, then the roles themselves, all or nothing.
+  return conn
+      .InTransaction([&]() -> Status {
+        SKYSEED_RETURN_IF_ERROR(conn.Exec("DROP OWNED BY " + owned + " CASCADE"));
+        return conn.Exec("DROP ROLE " + owned);
+      })
+      .Annotate("removing DaCHS's objects and roles");
 }
 
 int StopSignal(const std::string& program) {

@@ -80,7 +80,9 @@ dachs_left() {  # roles and schemas of skyseed's DaCHS in the cluster
   sql "SELECT (SELECT count(*) FROM pg_roles WHERE rolname LIKE 'skyseed_dachs_%')
             + (SELECT count(*) FROM pg_namespace WHERE nspname IN ('dc', 'tap_schema', 'uws', 'ivoa'))"
 }
-check "and its roles and schemas, after SIGTERM" test "$(dachs_left)" = 0
+left="$(dachs_left)"
+check "and its roles and schemas, after SIGTERM" test "$left" = 0
+[ "$left" = 0 ] || tail -n 5 "$work/killed.log"  # what the sweep said while it stopped
 # The TAP classes' working set, read ahead of the first TAP window: the rows
 # it says each class touched, counted here from the workload's parameter
 # files (skyseed workload) another way: DIDs made and matched in Python,
