@@ -54,7 +54,9 @@ TEST(SweepCarry, TheFileHoldsARowPerLineAndReadsBackAsWritten) {
   const Result<json> c = ParseSweepCarry(text, "c.json");
   ASSERT_TRUE(c.ok()) << c.status().message() << "\n" << text;
   EXPECT_EQ(*c, Carry());
-  for (const json& row : Carry()["tables"]["sweep_window"]) {
+  // Held: a range over a temporary's member would read freed memory.
+  const json carry = Carry();
+  for (const json& row : carry.at("tables").at("sweep_window")) {
     EXPECT_NE(text.find("\n" + row.dump()), std::string::npos) << text;
   }
   json empty = Carry();
