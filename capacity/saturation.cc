@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "sweep_record/poolers.h"
+
 namespace skyseed {
 namespace {
 
@@ -105,8 +107,9 @@ LimitKind ClassifyLimit(const StepEvidence& first, const StepEvidence& at,
       at.conn_ms_per_request >= rule.connection_share * at.pg_ms_per_request) {
     *why += Format(
         "; of its %.1f ms per request, about %.1f ms open the service's connection (a new "
-        "session per request): a pooler that keeps them open (--tap-pooler pgpool)",
+        "session per request): a pooler that keeps them open",
         at.pg_ms_per_request, at.conn_ms_per_request);
+    *why += SessionKeepingPoolerOption();
   }
   return kind;
 }

@@ -7,6 +7,7 @@
 #include "common/number_text.h"
 #include "report/format.h"
 #include "report/report_table.h"
+#include "sweep_record/poolers.h"
 #include "sweep_record/sweep_record.h"
 #include "sweep_record/sweep_window.h"
 
@@ -253,7 +254,7 @@ std::map<LimitKind, int> LimitCounts(const SweepRecord& r) {
   return counts;
 }
 
-const char* ReliefOf(LimitKind k) {
+std::string ReliefOf(LimitKind k) {
   switch (k) {
     case LimitKind::kNone:
       return "Nothing yet: throughput still grew with clients. Sweep more clients to find the "
@@ -262,8 +263,9 @@ const char* ReliefOf(LimitKind k) {
       return "PostgreSQL used the cores left to it: give the server more cores (or a host of "
              "its own), or make each query cheaper (see the plan flags and the statements "
              "ranked by total time). Behind a TAP service that opens a connection per request, "
-             "much of it is opening connections (the service table): a pooler that keeps them "
-             "(--tap-pooler pgpool).";
+             "much of it is opening connections (the service table): a pooler that keeps "
+             "them" +
+             SessionKeepingPoolerOption() + ".";
     case LimitKind::kDatabaseIo:
       return "Reads missed shared buffers: more memory (shared_buffers, and page cache beside "
              "it), faster storage, or a smaller working set (fewer or narrower indexes, queries "

@@ -37,7 +37,7 @@ std::vector<StepRow> StepRows(const TierSweep& t);
 // Classified rows per limit class over every tier of the sweep.
 std::map<LimitKind, int> LimitCounts(const SweepRecord& r);
 // One sentence on what relieves the limit: what users act on.
-const char* ReliefOf(LimitKind k);
+std::string ReliefOf(LimitKind k);
 
 std::string SweepTablesHtml(const SweepRecord& r);
 std::string SweepTablesMarkdown(const SweepRecord& r);

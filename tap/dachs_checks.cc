@@ -3,8 +3,8 @@
 #include <cctype>
 
 #include "common/cpu_limit_group.h"
+#include "sweep_record/poolers.h"
 #include "tap/dachs_leftovers.h"
-#include "tap/poolers.h"
 #include "tap/service_host.h"
 
 namespace skyseed {

@@ -7,7 +7,7 @@
 
 #include "common/cpu_limit_group.h"
 #include "common/file_identity.h"
-#include "tap/poolers.h"
+#include "sweep_record/poolers.h"
 #include "tap/service_host.h"
 
 namespace fs = std::filesystem;

@@ -51,7 +51,7 @@ struct ServicesRecord {
 Status RemoveDachsRoles(PgConnection& conn);
 
 // The signal that stops `program` soonest with its children: a pooler's
-// from the table (tap/poolers.h), else SIGTERM.
+// from the table (sweep_record/poolers.h), else SIGTERM.
 int StopSignal(const std::string& program);
 
 // With `record` held: stops every process it proves and anything left in

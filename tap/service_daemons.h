@@ -15,7 +15,7 @@
 #include "cluster/cluster_settings.h"
 #include "common/process_proof.h"
 #include "common/status.h"
-#include "tap/poolers.h"
+#include "sweep_record/poolers.h"
 
 namespace skyseed {
 

@@ -1,4 +1,4 @@
-#include "tap/poolers.h"
+#include "sweep_record/poolers.h"
 
 #include <signal.h>
 
@@ -7,9 +7,9 @@ namespace skyseed {
 const std::vector<Pooler>& Poolers() {
   // Pgpool-II's fast shutdown is SIGINT: SIGTERM waits for its clients.
   static const std::vector<Pooler> kPoolers = {
-      {PoolerKind::kNone, "none", "", "", SIGTERM},
-      {PoolerKind::kPgbouncer, "pgbouncer", "pgbouncer", "pgbouncer", SIGTERM},
-      {PoolerKind::kPgpool, "pgpool", "pgpool", "pgpool2", SIGINT},
+      {PoolerKind::kNone, "none", "", "", SIGTERM, false},
+      {PoolerKind::kPgbouncer, "pgbouncer", "pgbouncer", "pgbouncer", SIGTERM, false},
+      {PoolerKind::kPgpool, "pgpool", "pgpool", "pgpool2", SIGINT, true},
   };
   return kPoolers;
 }
@@ -33,6 +33,13 @@ std::string PoolerNames() {
     out += all[i].name;
   }
   return out;
+}
+
+std::string SessionKeepingPoolerOption() {
+  for (const Pooler& p : Poolers()) {
+    if (p.keeps_sessions) return std::string(" (--tap-pooler ") + p.name + ")";
+  }
+  return "";
 }
 
 Result<PoolerKind> ParsePooler(const std::string& text) {
