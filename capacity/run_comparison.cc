@@ -136,11 +136,10 @@ Result<std::vector<RunTierFigures>> ParseEarlierRun(const std::string& csv,
     fields.push_back(c->second);
   }
   if (fields.size() != FigureColumns().size()) {
-    return Status::InvalidArgument(shown +
-                                   ": its header must name tier, db_gib, rows_per_cone, "
-                                   "blocks_per_cone, read_per_cone, cone_p50_ms, "
-                                   "hit_ratio, peak_tps_db, peak_rps_tap, limit_db, "
-                                   "limit_tap");
+    std::string names;
+    for (const auto& [name, field] : FigureColumns())
+      names += std::string(names.empty() ? "" : ", ") + name;
+    return Status::InvalidArgument(shown + ": its header must name " + names);
   }
   std::vector<RunTierFigures> tiers;
   for (int n = 2; std::getline(in, line); ++n) {

@@ -12,17 +12,17 @@ using json = nlohmann::json;
 
 enum class CarriedAs { kJson, kInteger, kText };
 
-// How a declared column travels, from its SQL type's first word.
-CarriedAs CarriedAsOf(const ManifestColumn& c) {
-  const std::string type = std::string(c.type).substr(0, std::string(c.type).find(' '));
-  if (type == "jsonb") return CarriedAs::kJson;
-  if (type == "integer" || type == "bigint") return CarriedAs::kInteger;
-  return CarriedAs::kText;
-}
-
 // The SQL type a carried value is cast to: the declared type's first word.
 std::string SqlTypeOf(const ManifestColumn& c) {
   return std::string(c.type).substr(0, std::string(c.type).find(' '));
+}
+
+// How a declared column travels, from its SQL type.
+CarriedAs CarriedAsOf(const ManifestColumn& c) {
+  const std::string type = SqlTypeOf(c);
+  if (type == "jsonb") return CarriedAs::kJson;
+  if (type == "integer" || type == "bigint") return CarriedAs::kInteger;
+  return CarriedAs::kText;
 }
 
 std::vector<const ManifestColumn*> ColumnsOf(const ManifestTable& t) {
@@ -196,9 +196,12 @@ Result<json> ReadSweepRows(PgConnection& conn) {
 
 Status CheckSweepRows(const json& tables) {
   if (!tables.is_object() || tables.size() != SweepTables().size()) {
-    return Status::InvalidArgument(
-        "\"tables\" must hold exactly sweep_window, sweep_tier and "
-        "sweep_setup");
+    std::string names;
+    for (size_t i = 0; i < SweepTables().size(); ++i) {
+      names += (i == 0 ? "" : i + 1 == SweepTables().size() ? " and " : ", ");
+      names += SweepTables()[i]->name;
+    }
+    return Status::InvalidArgument("\"tables\" must hold exactly " + names);
   }
   for (const ManifestTable* t : SweepTables()) {
     const auto rows = tables.find(t->name);

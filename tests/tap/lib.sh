@@ -53,11 +53,15 @@ await() {  # await FILE TEXT PID [SECONDS]: until FILE holds TEXT; 1 once PID en
   done
   return 1
 }
+# The pid of the DaCHS a sweep's LOG says serves the corpus ("" if none).
+served_pid() {  # served_pid LOG
+  sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$1" | head -1
+}
 # Until the sweep PID says in LOG that its DaCHS serves the corpus; prints
 # that DaCHS's pid ("" if the sweep ended first or took 300 s).
 wait_served() {  # wait_served LOG PID
   await "$1" "serves the corpus" "$2"
-  sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$1" | head -1
+  served_pid "$1"
 }
 running() {  # running PGREP_ARGS...: a match that is alive
   local pid

@@ -71,7 +71,7 @@ await "$work/killed.log" "req/s" "$victim" 60
 kill -TERM "$victim"
 wait "$victim"
 rc=$?
-dachs="$(sed -n 's/.*serves the corpus at .* (pid \([0-9]*\)).*/\1/p' "$work/killed.log")"
+dachs="$(served_pid "$work/killed.log")"
 check "sweep killed after its first TAP window (exit $rc)" test "$rc" != 0 -a -n "$dachs"
 # Gone, or a zombie its parent (PID 1 here) has yet to reap.
 check "its DaCHS (pid $dachs) stopped with it" bash -c '! ps -o stat= -p "$1" | grep -qv Z' _ "$dachs"
